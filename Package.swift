@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "assess",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "assess", targets: ["assess"]),
+        .executable(name: "assess-bowtie", targets: ["assess-bowtie"]),
+        .library(name: "JSONCore", targets: ["JSONCore"]),
+        .library(name: "ECMARegex", targets: ["ECMARegex"]),
+        .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "AssessmentModel", targets: ["AssessmentModel"]),
+        .library(name: "AssessmentRunner", targets: ["AssessmentRunner"]),
+        .library(name: "ZipArchive", targets: ["ZipArchive"]),
+        .library(name: "ResultArchive", targets: ["ResultArchive"]),
+        .library(name: "AssessCLI", targets: ["AssessCLI"]),
+    ],
+    targets: [
+        .target(name: "JSONCore"),
+        .target(name: "ECMARegex"),
+        .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex"]),
+        .target(
+            name: "AssessmentModel",
+            dependencies: ["JSONCore", "JSONSchema"],
+            resources: [.copy("Schemas")]
+        ),
+        .target(name: "AssessmentRunner", dependencies: ["JSONCore", "AssessmentModel"]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "ZipArchive", dependencies: ["CZlib"]),
+        .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .target(
+            name: "AssessCLI",
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive"]
+        ),
+        .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
+        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema"]),
+        .executableTarget(
+            name: "assess-bench",
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive"],
+            path: "Benchmarks/assess-bench"
+        ),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
+        .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore"]),
+        .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
+        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore"]),
+        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

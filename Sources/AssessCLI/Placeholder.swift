@@ -1,0 +1,2 @@
+/// Placeholder until the module is written.
+public enum AssessCLIModule {}

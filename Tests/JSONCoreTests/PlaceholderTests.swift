@@ -1,0 +1,5 @@
+import XCTest
+
+final class JSONCorePlaceholderTests: XCTestCase {
+    func testPlaceholder() { XCTAssertTrue(true) }
+}
