@@ -1,0 +1,138 @@
+/// A JSON value as parsed from a document: key order, exact numbers and duplicate keys are kept.
+///
+/// Equality is JSON equality as JSON Schema defines it: numbers compare by mathematical value
+/// (`1 == 1.0`), objects compare regardless of member order, arrays element by element.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+extension JSONValue {
+    /// The JSON type of the value, as JSON Schema names it (`integer` for integral numbers).
+    public var primitiveType: JSONPrimitiveType {
+        switch self {
+        case .null: return .null
+        case .bool: return .boolean
+        case .number(let number): return number.isInteger ? .integer : .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// The string payload, or `nil` for other kinds of value.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The boolean payload, or `nil` for other kinds of value.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number payload, or `nil` for other kinds of value.
+    public var numberValue: JSONNumber? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The array payload, or `nil` for other kinds of value.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The object payload, or `nil` for other kinds of value.
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// True for `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The member named `key` when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+
+    /// The element at `index` when this is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+}
+
+/// The seven JSON Schema primitive types.
+public enum JSONPrimitiveType: String, Sendable, CaseIterable, Hashable {
+    case null, boolean, object, array, number, string, integer
+
+    /// True when a value of type `self` satisfies a schema asking for `other` (`integer` is a `number`).
+    public func satisfies(_ other: JSONPrimitiveType) -> Bool {
+        self == other || (self == .integer && other == .number)
+    }
+
+    /// The name with its article, for messages ("an integer", "a string").
+    public var withArticle: String {
+        switch self {
+        case .integer, .object, .array: return "an \(rawValue)"
+        default: return "a \(rawValue)"
+        }
+    }
+}
+
+extension JSONValue: Equatable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension JSONValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .number(let value): hasher.combine(2); hasher.combine(value)
+        case .string(let value): hasher.combine(3); hasher.combine(value)
+        case .array(let value): hasher.combine(4); hasher.combine(value)
+        case .object(let value): hasher.combine(5); hasher.combine(value)
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value) ?? JSONNumber(0)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text.
+    public var description: String { JSONWriter.compact.string(self) }
+}

@@ -1,0 +1,42 @@
+import CZlib
+
+/// A running CRC-32 (ISO-HDLC, as used by zip) computed with zlib's `crc32`.
+public struct CRC32: Sendable, Hashable {
+    /// The checksum of all bytes passed to `update` so far.
+    public private(set) var value: UInt32 = 0
+
+    /// Creates a checksum of zero bytes.
+    public init() {}
+
+    /// Feeds more bytes into the checksum.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard var base = bytes.baseAddress?.assumingMemoryBound(to: Bytef.self) else { return }
+        var remaining = bytes.count
+        var crc = uLong(value)
+        // zlib takes a 32-bit length, so very large buffers go through in slices.
+        while remaining > 0 {
+            let slice = Swift.min(remaining, Int(UInt32.max))
+            crc = crc32(crc, base, uInt(slice))
+            base += slice
+            remaining -= slice
+        }
+        value = UInt32(truncatingIfNeeded: crc)
+    }
+
+    /// Feeds the bytes of an array into the checksum.
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// Returns the CRC-32 of a byte buffer.
+    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = CRC32()
+        crc.update(bytes)
+        return crc.value
+    }
+
+    /// Returns the CRC-32 of a byte array.
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+}
