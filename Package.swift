@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "assess-bowtie", targets: ["assess-bowtie"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "ECMARegex", targets: ["ECMARegex"]),
+        .library(name: "JSONFormats", targets: ["JSONFormats"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "AssessmentModel", targets: ["AssessmentModel"]),
         .library(name: "AssessmentRunner", targets: ["AssessmentRunner"]),
@@ -19,12 +20,9 @@ let package = Package(
     targets: [
         .target(name: "JSONCore"),
         .target(name: "ECMARegex"),
-        .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex"]),
-        .target(
-            name: "AssessmentModel",
-            dependencies: ["JSONCore", "JSONSchema"],
-            resources: [.copy("Schemas")]
-        ),
+        .target(name: "JSONFormats"),
+        .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),
+        .target(name: "AssessmentModel", dependencies: ["JSONCore", "JSONSchema"]),
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "AssessmentModel"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
@@ -42,6 +40,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
+        .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),

@@ -1,0 +1,5 @@
+import XCTest
+
+final class JSONFormatsPlaceholderTests: XCTestCase {
+    func testPlaceholder() { XCTAssertTrue(true) }
+}
