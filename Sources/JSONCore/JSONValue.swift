@@ -96,7 +96,8 @@ extension JSONValue: Equatable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        // Code-point equality: Swift's `==` would equate canonically equivalent strings ("é" and "e\u{301}").
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
         default: return false

@@ -1,0 +1,154 @@
+import JSONCore
+
+/// `items`: one schema for every element, or a schema per position (tuple form).
+struct ItemsKeyword: Keyword {
+    enum Form {
+        case every(SchemaNode)
+        case tuple([SchemaNode])
+    }
+
+    let form: Form
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        switch site.object["items"] {
+        case .array?: return ItemsKeyword(form: .tuple(try site.schemaArray("items", &compiler, allowEmpty: true)))
+        case .object?, .bool?: return ItemsKeyword(form: .every(try compiler.subschema(site, "items")))
+        default: throw site.invalid("items", expected: "a schema or an array of schemas", compiler)
+        }
+    }
+
+    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+        guard case .array(let elements) = instance else { return true }
+        switch form {
+        case .every(let node):
+            for element in elements where !node.isValid(element, context) { return false }
+        case .tuple(let nodes):
+            for (element, node) in zip(elements, nodes) where !node.isValid(element, context) { return false }
+        }
+        return true
+    }
+
+    func collectErrors(
+        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+    ) {
+        guard case .array(let elements) = instance else { return }
+        switch form {
+        case .every(let node):
+            for (index, element) in elements.enumerated() where !node.isValid(element, context) {
+                node.collectErrors(element, at: path.descending(keyword: "items", instance: String(index)), context, into: &errors)
+            }
+        case .tuple(let nodes):
+            for (index, (element, node)) in zip(elements, nodes).enumerated() where !node.isValid(element, context) {
+                node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
+                                   context, into: &errors)
+            }
+        }
+    }
+}
+
+/// `additionalItems`: with tuple `items`, the schema for the elements past the tuple.
+struct AdditionalItemsKeyword: Keyword {
+    let location: KeywordLocation
+    let node: SchemaNode
+    let tupleLength: Int
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        guard case .array(let tuple) = site.object["items"] else { return nil }
+        return AdditionalItemsKeyword(location: site.keyword("additionalItems"),
+                                      node: try compiler.subschema(site, "additionalItems"), tupleLength: tuple.count)
+    }
+
+    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+        guard case .array(let elements) = instance, elements.count > tupleLength else { return true }
+        for element in elements[tupleLength...] where !node.isValid(element, context) { return false }
+        return true
+    }
+
+    func collectErrors(
+        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+    ) {
+        guard case .array(let elements) = instance, elements.count > tupleLength else { return }
+        if case .boolean(false) = node.body {
+            errors.append(ValidationError(.additionalItems(allowed: tupleLength), keyword: location, path: path))
+            return
+        }
+        for index in tupleLength..<elements.count where !node.isValid(elements[index], context) {
+            node.collectErrors(elements[index], at: path.descending(keyword: "additionalItems", instance: String(index)),
+                               context, into: &errors)
+        }
+    }
+}
+
+/// `maxItems` / `minItems`: bounds on an array's length.
+struct ItemCountKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let limit: Int
+    let isMaximum: Bool
+
+    private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
+        { (site, compiler) throws(SchemaError) in
+            ItemCountKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler), isMaximum: maximum)
+        }
+    }
+
+    static let compileMaxItems = compile("maxItems", maximum: true)
+    static let compileMinItems = compile("minItems", maximum: false)
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .array(let elements) = instance else { return nil }
+        if isMaximum { return elements.count > limit ? .maxItems(limit: limit, actual: elements.count) : nil }
+        return elements.count < limit ? .minItems(limit: limit, actual: elements.count) : nil
+    }
+}
+
+/// `uniqueItems`: no two elements of an array may be equal (JSON equality).
+struct UniqueItemsKeyword: AssertionKeyword {
+    let location: KeywordLocation
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        guard case .bool(let unique) = site.object["uniqueItems"] else {
+            throw site.invalid("uniqueItems", expected: "a boolean", compiler)
+        }
+        return unique ? UniqueItemsKeyword(location: site.keyword("uniqueItems")) : nil
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .array(let elements) = instance, elements.count > 1 else { return nil }
+        if elements.count <= 16 {
+            for second in 1..<elements.count {
+                for first in 0..<second where elements[first] == elements[second] {
+                    return .uniqueItems(firstIndex: first, duplicateIndex: second)
+                }
+            }
+            return nil
+        }
+        var seen: [JSONValue: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            if let first = seen[element] { return .uniqueItems(firstIndex: first, duplicateIndex: index) }
+            seen[element] = index
+        }
+        return nil
+    }
+}
+
+/// `contains`: at least one element must be valid against the schema.
+struct ContainsKeyword: Keyword {
+    let location: KeywordLocation
+    let node: SchemaNode
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        ContainsKeyword(location: site.keyword("contains"), node: try compiler.subschema(site, "contains"))
+    }
+
+    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+        guard case .array(let elements) = instance else { return true }
+        return elements.contains { node.isValid($0, context) }
+    }
+
+    func collectErrors(
+        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+    ) {
+        guard !isValid(instance, context) else { return }
+        errors.append(ValidationError(.contains, keyword: location, path: path))
+    }
+}

@@ -1,0 +1,51 @@
+import JSONCore
+
+/// `multipleOf`: a number instance divided by the operand must be an integer (computed exactly).
+struct MultipleOfKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let divisor: JSONNumber
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        let divisor = try site.number("multipleOf", compiler)
+        guard divisor > JSONNumber(0) else { throw site.invalid("multipleOf", expected: "a number greater than 0", compiler) }
+        return MultipleOfKeyword(location: site.keyword("multipleOf"), divisor: divisor)
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .number(let number) = instance, !number.isMultiple(of: divisor) else { return nil }
+        return .multipleOf(divisor: divisor)
+    }
+}
+
+/// `maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`: bounds on number instances.
+struct NumericLimitKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let limit: JSONNumber
+    let isUpperBound: Bool
+    let isExclusive: Bool
+
+    private static func compile(_ name: String, upper: Bool, exclusive: Bool) -> SchemaKeywords.Compile {
+        { (site, compiler) throws(SchemaError) in
+            NumericLimitKeyword(location: site.keyword(name), limit: try site.number(name, compiler),
+                                isUpperBound: upper, isExclusive: exclusive)
+        }
+    }
+
+    static let compileMaximum = compile("maximum", upper: true, exclusive: false)
+    static let compileExclusiveMaximum = compile("exclusiveMaximum", upper: true, exclusive: true)
+    static let compileMinimum = compile("minimum", upper: false, exclusive: false)
+    static let compileExclusiveMinimum = compile("exclusiveMinimum", upper: false, exclusive: true)
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .number(let number) = instance else { return nil }
+        let passes: Bool
+        switch (isUpperBound, isExclusive) {
+        case (true, false): passes = number <= limit
+        case (true, true): passes = number < limit
+        case (false, false): passes = number >= limit
+        case (false, true): passes = number > limit
+        }
+        if passes { return nil }
+        return isUpperBound ? .maximum(limit: limit, exclusive: isExclusive) : .minimum(limit: limit, exclusive: isExclusive)
+    }
+}

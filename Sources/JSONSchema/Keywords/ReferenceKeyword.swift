@@ -1,0 +1,24 @@
+import JSONCore
+
+/// `$ref`: the instance must be valid against the referenced schema; evaluation paths go through it.
+struct ReferenceKeyword: Keyword {
+    /// Kept alive by the validator's node list; `unowned(unsafe)` so recursive schemas form no cycle.
+    unowned(unsafe) let target: SchemaNode
+
+    static func compile(_ value: JSONValue, _ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> any Keyword {
+        guard case .string(let reference) = value else {
+            throw site.invalid("$ref", expected: "a URI reference string", compiler)
+        }
+        return ReferenceKeyword(target: try compiler.referencedNode(reference, from: site))
+    }
+
+    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+        target.isValid(instance, context)
+    }
+
+    func collectErrors(
+        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+    ) {
+        target.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
+    }
+}

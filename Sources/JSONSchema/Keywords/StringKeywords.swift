@@ -1,0 +1,79 @@
+import ECMARegex
+import JSONCore
+import JSONFormats
+
+/// `maxLength` / `minLength`: bounds on a string's length in Unicode code points.
+struct StringLengthKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let limit: Int
+    let isMaximum: Bool
+
+    private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
+        { (site, compiler) throws(SchemaError) in
+            StringLengthKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler), isMaximum: maximum)
+        }
+    }
+
+    static let compileMaxLength = compile("maxLength", maximum: true)
+    static let compileMinLength = compile("minLength", maximum: false)
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .string(let text) = instance else { return nil }
+        // UTF-8 length bounds the scalar count from above and a quarter of it from below.
+        let bytes = text.utf8.count
+        if isMaximum {
+            if bytes <= limit { return nil }
+            let length = text.unicodeScalars.count
+            return length > limit ? .maxLength(limit: limit, actual: length) : nil
+        }
+        if bytes / 4 >= limit { return nil }
+        let length = text.unicodeScalars.count
+        return length < limit ? .minLength(limit: limit, actual: length) : nil
+    }
+}
+
+/// `pattern`: a string instance must match the ECMA-262 regular expression somewhere.
+struct PatternKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let regex: ECMARegex
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        guard case .string(let pattern) = site.object["pattern"] else {
+            throw site.invalid("pattern", expected: "a regular expression string", compiler)
+        }
+        return PatternKeyword(location: site.keyword("pattern"),
+                              regex: try compiler.regex(pattern, at: site.location.appending("pattern")))
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard case .string(let text) = instance, !regex.matches(text) else { return nil }
+        return .pattern(regex.pattern)
+    }
+}
+
+/// `format`: asserted for the draft-07 formats unless format assertion is off; unknown formats pass.
+struct FormatKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let name: String
+    let check: @Sendable (String) -> Bool
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        guard case .string(let name) = site.object["format"] else {
+            throw site.invalid("format", expected: "a format name string", compiler)
+        }
+        let check: @Sendable (String) -> Bool
+        if name == "regex" {
+            check = { (try? ECMARegex($0)) != nil }
+        } else if let format = StringFormat(rawValue: name) {
+            check = { format.accepts($0) }
+        } else {
+            return nil
+        }
+        return FormatKeyword(location: site.keyword("format"), name: name, check: check)
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard context.assertFormat, case .string(let text) = instance, !check(text) else { return nil }
+        return .format(name)
+    }
+}

@@ -1,0 +1,40 @@
+import JSONCore
+
+/// `type`: the instance's JSON type must be one of the listed ones (`integer` also satisfies `number`).
+struct TypeKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let types: [JSONPrimitiveType]
+    private let allowsNumber: Bool
+    private let allowsInteger: Bool
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        let names: [JSONValue]
+        switch site.object["type"] {
+        case .string(let name)?: names = [.string(name)]
+        case .array(let list)? where !list.isEmpty: names = list
+        default: throw site.invalid("type", expected: "a type name or a non-empty array of type names", compiler)
+        }
+        var types: [JSONPrimitiveType] = []
+        for name in names {
+            guard let type = name.stringValue.flatMap(JSONPrimitiveType.init(rawValue:)) else {
+                throw site.invalid("type", expected: "type names among \(JSONPrimitiveType.allCases.map(\.rawValue).joined(separator: ", "))", compiler)
+            }
+            types.append(type)
+        }
+        return TypeKeyword(location: site.keyword("type"), types: types,
+                           allowsNumber: types.contains(.number), allowsInteger: types.contains(.integer))
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        let matches: Bool
+        switch instance {
+        case .null: matches = types.contains(.null)
+        case .bool: matches = types.contains(.boolean)
+        case .string: matches = types.contains(.string)
+        case .array: matches = types.contains(.array)
+        case .object: matches = types.contains(.object)
+        case .number(let number): matches = allowsNumber || (allowsInteger && number.isInteger)
+        }
+        return matches ? nil : .type(expected: types, actual: instance.primitiveType)
+    }
+}

@@ -1,0 +1,146 @@
+/// A URI reference split into its RFC 3986 components, with reference resolution.
+///
+/// Only what `$id` and `$ref` need: parsing, resolving against a base (RFC 3986 §5.2) and
+/// dropping or reading the fragment. Components are kept as written (no normalisation beyond
+/// dot-segment removal), so equal identifiers compare equal as strings.
+public struct URIReference: Sendable, Hashable, CustomStringConvertible {
+    public var scheme: String?
+    public var authority: String?
+    public var path: String
+    public var query: String?
+    public var fragment: String?
+
+    /// Splits `text` into components; any string is a (possibly odd) URI reference.
+    public init(_ text: String) {
+        var rest = Substring(text)
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if let colon = rest.firstIndex(of: ":"), URIReference.isScheme(rest[..<colon]) {
+            scheme = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        }
+        if rest.hasPrefix("//") {
+            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
+            let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+            authority = String(rest[afterSlashes..<end])
+            rest = rest[end...]
+        }
+        path = String(rest)
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// True when the reference has a scheme (an absolute URI, possibly with a fragment).
+    public var isAbsolute: Bool { scheme != nil }
+
+    /// The reference without its fragment.
+    public var withoutFragment: URIReference {
+        var copy = self
+        copy.fragment = nil
+        return copy
+    }
+
+    /// Resolves `reference` against `self` as base (RFC 3986 §5.2.2).
+    public func resolving(_ reference: URIReference) -> URIReference {
+        var target = reference
+        if reference.scheme != nil {
+            target.path = URIReference.removeDotSegments(reference.path)
+            return target
+        }
+        target.scheme = scheme
+        if reference.authority != nil {
+            target.path = URIReference.removeDotSegments(reference.path)
+            return target
+        }
+        target.authority = authority
+        if reference.path.isEmpty {
+            target.path = path
+            target.query = reference.query ?? query
+        } else if reference.path.hasPrefix("/") {
+            target.path = URIReference.removeDotSegments(reference.path)
+        } else {
+            target.path = URIReference.removeDotSegments(merge(reference.path))
+        }
+        return target
+    }
+
+    /// Resolves reference text against `self`.
+    public func resolving(_ text: String) -> URIReference {
+        resolving(URIReference(text))
+    }
+
+    private func merge(_ relativePath: String) -> String {
+        if authority != nil, path.isEmpty { return "/" + relativePath }
+        guard let slash = path.lastIndex(of: "/") else { return relativePath }
+        return String(path[...slash]) + relativePath
+    }
+
+    static func removeDotSegments(_ path: String) -> String {
+        guard path.contains(".") else { return path }
+        var output: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (position, segment) in segments.enumerated() {
+            let isLast = position == segments.count - 1
+            switch segment {
+            case ".":
+                if isLast { output.append("") }
+            case "..":
+                if output.count > 1 || (output.count == 1 && !output[0].isEmpty) { output.removeLast() }
+                if isLast { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        var result = output.joined(separator: "/")
+        if path.hasPrefix("/"), !result.hasPrefix("/") { result = "/" + result }
+        return result
+    }
+
+    /// The reference as text.
+    public var description: String {
+        var text = ""
+        if let scheme { text += scheme + ":" }
+        if let authority { text += "//" + authority }
+        text += path
+        if let query { text += "?" + query }
+        if let fragment { text += "#" + fragment }
+        return text
+    }
+
+    /// Decodes `%XX` escapes (as in JSON-Pointer fragments); `nil` when an escape is malformed.
+    static func percentDecoded(_ text: String) -> String? {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard utf8.count >= 2,
+                  let high = hexValue(utf8[utf8.startIndex]),
+                  let low = hexValue(utf8[utf8.startIndex + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            utf8 = utf8.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

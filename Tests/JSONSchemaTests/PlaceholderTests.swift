@@ -1,5 +1,0 @@
-import XCTest
-
-final class JSONSchemaPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
