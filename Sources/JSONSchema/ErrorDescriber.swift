@@ -27,6 +27,8 @@ enum ErrorDescriber {
             return "string does not match the pattern \(quote(.string(pattern)))"
         case .format(let format):
             return "string is not a valid \(format)"
+        case .content(let encoding):
+            return "string is not valid \(encoding) content"
         case .maxItems(let limit, let actual):
             return "array has \(count(actual, "item")); at most \(limit) allowed"
         case .minItems(let limit, let actual):

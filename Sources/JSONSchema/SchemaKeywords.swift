@@ -37,6 +37,10 @@ enum SchemaKeywords {
         ("minLength", StringLengthKeyword.compileMinLength),
         ("pattern", PatternKeyword.compile),
         ("format", FormatKeyword.compile),
+        ("contentMediaType", ContentKeyword.compile),
+        ("contentEncoding", { (site, compiler) throws(SchemaError) in
+            site.object["contentMediaType"] == nil ? try ContentKeyword.compile(site, &compiler) : nil
+        }),
         ("items", ItemsKeyword.compile),
         ("additionalItems", AdditionalItemsKeyword.compile),
         ("maxItems", ItemCountKeyword.compileMaxItems),

@@ -13,6 +13,7 @@ public enum ValidationErrorKind: Sendable, Hashable {
     case minLength(limit: Int, actual: Int)
     case pattern(String)
     case format(String)
+    case content(String)
     case maxItems(limit: Int, actual: Int)
     case minItems(limit: Int, actual: Int)
     case uniqueItems(firstIndex: Int, duplicateIndex: Int)

@@ -1,0 +1,70 @@
+import AssessmentModel
+import Foundation
+
+/// One `assess` subcommand: a spec for parsing and help, and a body over library APIs.
+protocol Command: Sendable {
+    /// Name, synopsis, options and help.
+    var spec: CommandSpec { get }
+    /// Runs with parsed arguments; usage mistakes are thrown, everything else is reported and mapped to a status.
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus
+}
+
+/// The `assess` entry point other programs (and tests) can call in-process.
+public enum Assess {
+    /// Every subcommand, in the order `assess --help` lists them.
+    static let commands: [any Command] = [
+        ValidateCommand(),
+        MetaschemaCommand(),
+    ]
+
+    /// Runs `assess` with `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], io: CommandIO) -> ExitStatus {
+        guard let first = arguments.first else {
+            io.writeError(overview + "\n")
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                io.print(command.spec.help)
+            } else {
+                io.print(overview)
+            }
+            return .ok
+        case "--version":
+            io.print("assess \(AssessVersion.current)")
+            return .ok
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            let hint = Suggestion.closest(to: first, among: commands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            io.printError("error: unknown command '\(first)'\(hint)\nRun 'assess --help' for the list of commands.")
+            return .usage
+        }
+        do {
+            let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+            if parsed.wantsHelp {
+                io.print(command.spec.help)
+                return .ok
+            }
+            return try command.run(parsed, io: io)
+        } catch {
+            io.printError("error: \(error.message)\nRun 'assess \(command.spec.name) --help' for usage.")
+            return .usage
+        }
+    }
+
+    static var overview: String {
+        var lines = [
+            "assess \(AssessVersion.current): validate JSON against JSON Schema draft-07, lint and run mobile-health assessments.",
+            "", "USAGE: assess <command> [options]", "", "COMMANDS:",
+        ]
+        let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
+        for command in commands {
+            lines.append("  " + command.spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.spec.summary)
+        }
+        lines += ["", "Run 'assess <command> --help' for a command's options; 'assess --version' for the version."]
+        return lines.joined(separator: "\n")
+    }
+}

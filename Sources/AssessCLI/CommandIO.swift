@@ -1,0 +1,56 @@
+import Foundation
+
+/// Where a command reads and writes: the real terminal, or buffers in tests.
+public struct CommandIO: Sendable {
+    /// Writes text to standard output.
+    public var writeOutput: @Sendable (String) -> Void
+    /// Writes text to standard error.
+    public var writeError: @Sendable (String) -> Void
+    /// Reads all of standard input.
+    public var readInput: @Sendable () -> [UInt8]
+    /// Reads one line of standard input (without its newline), `nil` at end of input.
+    public var readLine: @Sendable () -> String?
+    /// Whether standard output is a terminal (colour, interactive prompts).
+    public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal.
+    public var inputIsTerminal: Bool
+    /// The process environment.
+    public var environment: [String: String]
+
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        readInput: @escaping @Sendable () -> [UInt8], readLine: @escaping @Sendable () -> String?,
+        outputIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.readInput = readInput
+        self.readLine = readLine
+        self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
+        self.environment = environment
+    }
+
+    /// The process's own standard streams.
+    public static func standard() -> CommandIO {
+        CommandIO(
+            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            readLine: { Swift.readLine(strippingNewline: true) },
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether to colour output: only on a terminal, never with `NO_COLOR` set, never for `TERM=dumb`.
+    public var usesColor: Bool {
+        outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// Writes a line to standard output.
+    func print(_ line: String) { writeOutput(line + "\n") }
+
+    /// Writes a line to standard error.
+    func printError(_ line: String) { writeError(line + "\n") }
+}

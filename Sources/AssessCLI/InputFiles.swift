@@ -1,0 +1,56 @@
+import Foundation
+
+/// A file named on the command line (or standard input), read as bytes.
+struct InputFile: Sendable {
+    /// The name used in messages: the path as given, or `<stdin>`.
+    let name: String
+    /// The path to read, or `nil` for standard input.
+    let path: String?
+
+    /// The file's bytes, or why they cannot be read.
+    func read(_ io: CommandIO) -> Result<[UInt8], InputError> {
+        guard let path else { return .success(io.readInput()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            return .failure(InputError(name: name, reason: exists ? (isDirectory.boolValue ? "is a folder" : "permission denied") : "no such file"))
+        }
+        return .success(Array(data))
+    }
+
+    /// Expands operands: `-` is standard input, a folder contributes its `.json` files (recursively, sorted).
+    static func expand(_ operands: [String], extensions: Set<String> = ["json"]) -> (files: [InputFile], errors: [InputError]) {
+        var files: [InputFile] = []
+        var errors: [InputError] = []
+        for operand in operands {
+            if operand == "-" {
+                files.append(InputFile(name: "<stdin>", path: nil))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory) else {
+                errors.append(InputError(name: operand, reason: "no such file or folder"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(InputFile(name: operand, path: operand))
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: operand)?.compactMap { $0 as? String } ?? [])
+                .filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
+                .sorted()
+            if found.isEmpty { errors.append(InputError(name: operand, reason: "folder holds no .\(extensions.sorted().joined(separator: "/.")) files")) }
+            let prefix = operand.hasSuffix("/") ? operand : operand + "/"
+            files += found.map { InputFile(name: prefix + $0, path: prefix + $0) }
+        }
+        return (files, errors)
+    }
+}
+
+/// An input that could not be read.
+struct InputError: Error, Sendable {
+    let name: String
+    let reason: String
+
+    var description: String { "\(name): error: cannot read: \(reason)" }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import JSONCore
+import JSONSchema
+
+/// `assess metaschema`: checks schema files against the draft-07 metaschema and compiles them.
+struct MetaschemaCommand: Command {
+    let spec = CommandSpec(
+        name: "metaschema",
+        summary: "Check JSON Schema files against the draft-07 metaschema (and that their $refs resolve).",
+        synopsis: "[--ref-dir DIR]... [--no-format] SCHEMA... | DIR | -",
+        options: [
+            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            .flag("--no-format", help: "Do not assert the format keyword of the metaschema (uri, regex)."),
+        ],
+        discussion: """
+            Each schema is validated against the draft-07 metaschema, then compiled: unresolvable
+            $refs and invalid regular expressions are reported too.
+
+            EXIT STATUS: 0 all valid, 1 some schema invalid, 2 usage error, 3 unreadable file or JSON syntax error.
+            """)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard !arguments.positionals.isEmpty else { throw UsageError("no schema files given") }
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
+        guard let metaschema = Validator.draft7Metaschema(options: options) else {
+            io.printError("error: the bundled draft-07 metaschema does not compile")
+            return .inputError
+        }
+        var registry: SchemaRegistry
+        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
+        case .success(let loaded): registry = loaded
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return .inputError
+        }
+        let (files, missing) = InputFile.expand(arguments.positionals)
+        missing.forEach { io.print($0.description) }
+        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
+        var checks: [(InstanceCheck, JSONDocument?)] = []
+        for file in files {
+            let check = InstanceCheck.run(file, validator: metaschema, io: io)
+            var document: JSONDocument?
+            if case .checked = check.outcome, case .success(let bytes) = file.read(io) {
+                document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+                if let document { registry.register(document.value, uri: file.path.map(fileURI), sourceName: file.name, sourceMap: document.sourceMap) }
+            }
+            checks.append((check, document))
+        }
+        for (check, document) in checks {
+            var checkStatus = check.status
+            var lines = check.textLines(printer: printer, verbose: false)
+            if checkStatus == .ok, let document {
+                do {
+                    _ = try Validator(schema: document.value, registry: registry, sourceMap: document.sourceMap,
+                                      sourceName: check.file, options: options)
+                } catch {
+                    checkStatus = .findings
+                    lines = [printer.line(file: check.file, position: error.position, severity: .error, message: error.message)]
+                }
+            }
+            status = status.worst(checkStatus)
+            lines.forEach(io.print)
+        }
+        return status
+    }
+
+    private func fileURI(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import JSONCore
+import JSONSchema
+
+/// Builds registries and validators from `--schema` and `--ref-dir` options.
+enum SchemaSetup {
+    /// A registry with the bundled schemas and every `.json` under the given folders.
+    static func registry(refDirectories: [String], printer: DiagnosticPrinter) -> Result<SchemaRegistry, SetupFailure> {
+        var registry = SchemaRegistry()
+        for directory in refDirectories {
+            do {
+                try registry.registerDirectory(at: directory)
+            } catch {
+                return .failure(SetupFailure(lines: [describe(error, printer)]))
+            }
+        }
+        return .success(registry)
+    }
+
+    /// Compiles the schema named by a path (or by a URI already in the registry).
+    static func validator(
+        schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter
+    ) -> Result<Validator, SetupFailure> {
+        var registry = registry
+        let uri: String
+        if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
+            do {
+                uri = try registry.registerFile(at: schema).description
+            } catch {
+                return .failure(SetupFailure(lines: [describe(error, printer)]))
+            }
+        } else {
+            uri = schema
+        }
+        do {
+            return .success(try Validator(registered: uri, in: registry, options: options))
+        } catch {
+            return .failure(SetupFailure(lines: [
+                printer.line(file: error.sourceName, position: error.position, severity: .error,
+                             message: "broken schema: \(error.message) (at \(error.location))"),
+            ]))
+        }
+    }
+
+    private static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
+        switch error {
+        case .unreadable(let path, let reason):
+            return printer.line(file: path, position: nil, severity: .error, message: "cannot read schema: \(reason)")
+        case .invalidJSON(let path, let parseError):
+            return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
+        }
+    }
+}
+
+/// Why a schema could not be set up: lines ready to print; the command exits with status 3.
+struct SetupFailure: Error {
+    let lines: [String]
+}

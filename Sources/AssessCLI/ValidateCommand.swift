@@ -1,0 +1,163 @@
+import JSONCore
+import JSONSchema
+
+/// `assess validate`: checks JSON files against a draft-07 schema.
+struct ValidateCommand: Command {
+    let spec = CommandSpec(
+        name: "validate",
+        summary: "Validate JSON files against a JSON Schema draft-07 schema.",
+        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--output text|flag|basic|detailed] [--no-format] FILE... | DIR | -",
+        options: [
+            .value("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema)."),
+            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
+            .flag("--no-format", help: "Do not assert the format keyword."),
+            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf."),
+        ],
+        discussion: """
+            Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
+            JSON output (flag, basic, detailed) is one document for the whole call, following the
+            JSON Schema output formats, with instancePosition and file added.
+
+            EXIT STATUS: 0 all valid, 1 some file invalid, 2 usage error,
+                         3 unreadable file, JSON syntax error or broken schema.
+            """)
+
+    enum Output: String, CaseIterable {
+        case text, flag, basic, detailed
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard let schemaPath = arguments.value("--schema") else { throw UsageError("missing --schema SCHEMA") }
+        guard !arguments.positionals.isEmpty else { throw UsageError("no files to validate (give FILE..., DIR or - for standard input)") }
+        let output = try arguments.choice("--output", default: Output.text)
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
+        let validator: Validator
+        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
+            .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer) }) {
+        case .success(let compiled): validator = compiled
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return .inputError
+        }
+        let (files, missing) = InputFile.expand(arguments.positionals)
+        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
+        var reports: [JSONValue] = missing.map { error in
+            ["file": .string(error.name), "valid": false, "error": .string("cannot read: \(error.reason)")]
+        }
+        if output == .text { missing.forEach { io.print($0.description) } }
+        for file in files {
+            let checked = InstanceCheck.run(file, validator: validator, io: io)
+            status = status.worst(checked.status)
+            if output == .text {
+                checked.textLines(printer: printer, verbose: arguments.flag("--verbose")).forEach(io.print)
+            } else {
+                reports.append(.object(checked.outputUnit(format: OutputFormat(rawValue: output.rawValue) ?? .basic)))
+            }
+        }
+        if output != .text {
+            let document: JSONValue = ["valid": .bool(status == .ok), "instances": .array(reports)]
+            io.writeOutput(JSONWriter.pretty.string(document))
+        }
+        return status
+    }
+}
+
+/// The outcome of validating one file.
+struct InstanceCheck {
+    enum Outcome {
+        case unreadable(String)
+        case syntaxError(JSONParseError)
+        case checked(errors: [ValidationError], duplicates: [DuplicateKey], sourceMap: SourceMap?)
+    }
+
+    let file: String
+    let outcome: Outcome
+
+    var status: ExitStatus {
+        switch outcome {
+        case .unreadable, .syntaxError: return .inputError
+        case .checked(let errors, _, _): return errors.isEmpty ? .ok : .findings
+        }
+    }
+
+    /// Reads, parses (fast, without positions) and validates; re-parses with positions only when invalid.
+    static func run(_ file: InputFile, validator: Validator, io: CommandIO) -> InstanceCheck {
+        let bytes: [UInt8]
+        switch file.read(io) {
+        case .success(let read): bytes = read
+        case .failure(let error): return InstanceCheck(file: file.name, outcome: .unreadable(error.reason))
+        }
+        do {
+            let document = try JSONDocument(bytes: bytes)
+            if validator.isValid(document.value), document.duplicateKeys.isEmpty {
+                return InstanceCheck(file: file.name, outcome: .checked(errors: [], duplicates: [], sourceMap: nil))
+            }
+            let positioned = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+            return InstanceCheck(file: file.name, outcome: .checked(
+                errors: validator.validate(positioned.value), duplicates: positioned.duplicateKeys, sourceMap: positioned.sourceMap))
+        } catch {
+            return InstanceCheck(file: file.name, outcome: .syntaxError(error))
+        }
+    }
+
+    /// Compiler-style lines for this file (`FILE: valid` when it passes).
+    func textLines(printer: DiagnosticPrinter, verbose: Bool) -> [String] {
+        switch outcome {
+        case .unreadable(let reason):
+            return [printer.line(file: file, position: nil, severity: .error, message: "cannot read: \(reason)")]
+        case .syntaxError(let error):
+            return [printer.line(file: file, position: error.position, severity: .error, message: error.message)]
+        case .checked(let errors, let duplicates, let sourceMap):
+            var lines = duplicates.map { duplicate in
+                printer.line(file: file, position: duplicate.position, severity: .warning,
+                             message: "duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstPosition)); the last value is used")
+            }
+            if errors.isEmpty { return lines + ["\(file): valid"] }
+            for error in errors {
+                let shown = error.branches.isEmpty || verbose ? error : error.bestMatch
+                lines.append(printer.line(file: file, position: sourceMap?.position(of: shown.instanceLocation),
+                                          severity: .error, message: describe(shown)))
+                if verbose {
+                    for branch in error.branches {
+                        for child in branch.errors {
+                            lines.append(printer.line(
+                                file: file, position: sourceMap?.position(of: child.instanceLocation), severity: .note,
+                                message: "alternative \(branch.index): \(describe(child))"))
+                        }
+                    }
+                } else if shown != error {
+                    lines.append(printer.line(file: file, position: sourceMap?.position(of: error.instanceLocation),
+                                              severity: .note, message: "best match among the alternatives of \(error.keywordLocation) (use --verbose for all)"))
+                }
+            }
+            return lines
+        }
+    }
+
+    private func describe(_ error: ValidationError) -> String {
+        let instance = error.instanceLocation.isRoot ? "the root" : error.instanceLocation.description
+        return "\(error.message) at \(instance) (\(error.keywordLocation.isRoot ? "/" : error.keywordLocation.description))"
+    }
+
+    /// The JSON output unit for this file.
+    func outputUnit(format: OutputFormat) -> JSONObject {
+        var unit: JSONObject
+        switch outcome {
+        case .unreadable(let reason):
+            unit = JSONObject([.init(key: "valid", value: false), .init(key: "error", value: .string("cannot read: \(reason)"))])
+        case .syntaxError(let error):
+            unit = JSONObject([
+                .init(key: "valid", value: false), .init(key: "error", value: .string(error.message)),
+                .init(key: "instancePosition", value: ["line": .number(JSONNumber(error.position.line)),
+                                                        "column": .number(JSONNumber(error.position.column))]),
+            ])
+        case .checked(let errors, _, let sourceMap):
+            unit = ValidationOutput(position: { sourceMap?.position(of: $0) }).unit(for: errors, format: format)
+        }
+        var withFile = JSONObject([.init(key: "file", value: .string(file))])
+        for member in unit { withFile[member.key] = member.value }
+        return withFile
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import JSONCore
+
+/// `contentEncoding` / `contentMediaType`: a string must decode (base64) and parse (application/json).
+///
+/// Draft-07 lets implementations assert these; we do when format assertion is on, as peers do.
+struct ContentKeyword: AssertionKeyword {
+    let location: KeywordLocation
+    let isBase64: Bool
+    let isJSON: Bool
+
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+        let encoding = site.object["contentEncoding"]
+        let mediaType = site.object["contentMediaType"]
+        if let encoding, encoding.stringValue == nil { throw site.invalid("contentEncoding", expected: "a string", compiler) }
+        if let mediaType, mediaType.stringValue == nil { throw site.invalid("contentMediaType", expected: "a string", compiler) }
+        let isBase64 = encoding?.stringValue?.lowercased() == "base64"
+        let isJSON = mediaType?.stringValue?.lowercased().hasPrefix("application/json") ?? false
+        guard isBase64 || isJSON else { return nil }
+        return ContentKeyword(location: site.keyword(isJSON ? "contentMediaType" : "contentEncoding"),
+                              isBase64: isBase64, isJSON: isJSON)
+    }
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard context.assertFormat, case .string(let text) = instance else { return nil }
+        var bytes = Array(text.utf8)
+        if isBase64 {
+            guard let decoded = Data(base64Encoded: text) else { return .content("base64") }
+            bytes = Array(decoded)
+        }
+        if isJSON, (try? JSONDocument(bytes: bytes)) == nil { return .content("application/json") }
+        return nil
+    }
+}
