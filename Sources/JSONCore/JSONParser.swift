@@ -96,21 +96,104 @@ private struct ParserState {
 
     // MARK: Values
 
+    /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
+    private enum OpenContainer {
+        case array(elements: [JSONValue], start: Int)
+        case object(members: [JSONObject.Member], firstOffsets: [String: Int], hasDuplicates: Bool, start: Int)
+    }
+
+    /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
     mutating func parseValue() throws(ParseFailure) -> JSONValue {
-        let start = index
-        let value: JSONValue
-        switch bytes[index] {
-        case UInt8(ascii: "{"): value = try parseObject()
-        case UInt8(ascii: "["): value = try parseArray()
-        case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); value = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
-        default: throw unexpected(expected: "a JSON value")
+        var open: [OpenContainer] = []
+        nextValue: while true {
+            let start = index
+            var value: JSONValue
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    depth -= 1
+                    value = .object(JSONObject(uniqueMembers: []))
+                } else {
+                    var firstOffsets: [String: Int] = [:]
+                    var hasDuplicates = false
+                    try parseMemberName(isFirst: true, firstOffsets: &firstOffsets, hasDuplicates: &hasDuplicates)
+                    open.append(.object(members: [], firstOffsets: firstOffsets, hasDuplicates: hasDuplicates, start: start))
+                    continue nextValue
+                }
+            case UInt8(ascii: "["):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    depth -= 1
+                    value = .array([])
+                } else {
+                    guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
+                    open.append(.array(elements: [], start: start))
+                    path.append(.index(0))
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            default: throw unexpected(expected: "a JSON value")
+            }
+            if options.recordPositions { valueSpans[currentPointer()] = start..<index }
+            // Attach the finished value to its container; close containers that end here.
+            while let container = open.popLast() {
+                let finished = path.removeLast()
+                skipWhitespace()
+                guard index < bytes.count else {
+                    let closing = if case .array = container { "']'" } else { "'}'" }
+                    throw ParseFailure(kind: .unexpectedEnd(expected: "',' or \(closing)"), offset: index)
+                }
+                switch container {
+                case .array(var elements, let containerStart):
+                    elements.append(value)
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
+                        if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
+                        path.append(.index(elements.count))
+                        open.append(.array(elements: elements, start: containerStart))
+                        continue nextValue
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        depth -= 1
+                        value = .array(elements)
+                        if options.recordPositions { valueSpans[currentPointer()] = containerStart..<index }
+                    default:
+                        throw unexpected(expected: "',' or ']' after an array element")
+                    }
+                case .object(var members, var firstOffsets, var hasDuplicates, let containerStart):
+                    if case .key(let key) = finished { members.append(JSONObject.Member(key: key, value: value)) }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try parseMemberName(isFirst: false, firstOffsets: &firstOffsets, hasDuplicates: &hasDuplicates)
+                        open.append(.object(members: members, firstOffsets: firstOffsets, hasDuplicates: hasDuplicates, start: containerStart))
+                        continue nextValue
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        depth -= 1
+                        value = .object(hasDuplicates ? JSONObject(members) : JSONObject(uniqueMembers: members))
+                        if options.recordPositions { valueSpans[currentPointer()] = containerStart..<index }
+                    default:
+                        throw unexpected(expected: "',' or '}' after an object member")
+                    }
+                }
+            }
+            return value
         }
-        if options.recordPositions { valueSpans[currentPointer()] = start..<index }
-        return value
     }
 
     mutating func enterContainer() throws(ParseFailure) {
@@ -118,88 +201,33 @@ private struct ParserState {
         if depth > options.maxDepth { throw ParseFailure(kind: .depthLimitExceeded(options.maxDepth), offset: index) }
     }
 
-    mutating func parseObject() throws(ParseFailure) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var members: [JSONObject.Member] = []
-        var firstOffsets: [String: Int] = [:]
-        var hasDuplicates = false
+    /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
+    mutating func parseMemberName(isFirst: Bool, firstOffsets: inout [String: Int], hasDuplicates: inout Bool) throws(ParseFailure) {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject(uniqueMembers: []))
+        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): break
+        case UInt8(ascii: "}") where !isFirst: throw ParseFailure(kind: .trailingComma, offset: index)
+        case UInt8(ascii: "'"): throw ParseFailure(kind: .singleQuotedString, offset: index)
+        default: throw unexpected(expected: "a member name in double quotes")
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
-            switch bytes[index] {
-            case UInt8(ascii: "\""): break
-            case UInt8(ascii: "}") where !members.isEmpty: throw ParseFailure(kind: .trailingComma, offset: index)
-            case UInt8(ascii: "'"): throw ParseFailure(kind: .singleQuotedString, offset: index)
-            default: throw unexpected(expected: "a member name in double quotes")
-            }
-            let keyStart = index
-            let key = try parseString()
-            let keyEnd = index
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
-            guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':' after the member name") }
-            index += 1
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-            if let first = firstOffsets[key] {
-                duplicateOffsets.append((currentPointer(), key, keyStart, first))
-                hasDuplicates = true
-            } else {
-                firstOffsets[key] = keyStart
-            }
-            path.append(.key(key))
-            if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
-            let value = try parseValue()
-            path.removeLast()
-            members.append(JSONObject.Member(key: key, value: value))
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "',' or '}'"), offset: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(hasDuplicates ? JSONObject(members) : JSONObject(uniqueMembers: members))
-            default: throw unexpected(expected: "',' or '}' after an object member")
-            }
-        }
-    }
-
-    mutating func parseArray() throws(ParseFailure) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var elements: [JSONValue] = []
+        let keyStart = index
+        let key = try parseString()
+        let keyEnd = index
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
+        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
+        guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':' after the member name") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
+        if let first = firstOffsets[key] {
+            duplicateOffsets.append((currentPointer(), key, keyStart, first))
+            hasDuplicates = true
+        } else {
+            firstOffsets[key] = keyStart
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-            if bytes[index] == UInt8(ascii: "]"), !elements.isEmpty { throw ParseFailure(kind: .trailingComma, offset: index) }
-            path.append(.index(elements.count))
-            elements.append(try parseValue())
-            path.removeLast()
-            skipWhitespace()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "',' or ']'"), offset: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default: throw unexpected(expected: "',' or ']' after an array element")
-            }
-        }
+        path.append(.key(key))
+        if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 
     mutating func expectWord(_ word: StaticString) throws(ParseFailure) {
