@@ -1,5 +1,0 @@
-import XCTest
-
-final class JSONCorePlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
