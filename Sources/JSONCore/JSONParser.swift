@@ -29,14 +29,21 @@ public struct JSONParser: Sendable {
 
     /// Parses one JSON text.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
-        let outcome: Result<JSONDocument, ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-            var state = ParserState(bytes: buffer, options: options)
-            return Result { () throws(ParseFailure) in try state.parseDocument() }
-        }
-        switch outcome {
-        case .success(let document): return document
-        case .failure(let failure):
-            throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
+        // Paths are tracked only when positions are asked for, or on a second pass once a duplicate
+        // key shows up (rare), so the common case pays nothing for them.
+        var tracksPaths = options.recordPositions
+        while true {
+            let outcome: Result<JSONDocument, ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
+                var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths)
+                return Result { () throws(ParseFailure) in try state.parseDocument() }
+            }
+            switch outcome {
+            case .success(let document): return document
+            case .failure(let failure) where failure.needsPathTracking:
+                tracksPaths = true
+            case .failure(let failure):
+                throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
+            }
         }
     }
 }
@@ -45,6 +52,8 @@ public struct JSONParser: Sendable {
 struct ParseFailure: Error {
     let kind: JSONParseError.Kind
     let offset: Int
+    /// Not an error in the text: a duplicate key needs a second pass that tracks paths.
+    var needsPathTracking = false
 }
 
 /// One step of the path from the root to the value being parsed.
@@ -56,6 +65,8 @@ private enum PathComponent {
 private struct ParserState {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: Options
+    /// Whether the path from the root is kept (for positions and duplicate-key pointers).
+    let tracksPaths: Bool
     var index = 0
     var depth = 0
     var path: [PathComponent] = []
@@ -66,9 +77,10 @@ private struct ParserState {
 
     typealias Options = JSONParser.Options
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool) {
         self.bytes = bytes
         self.options = options
+        self.tracksPaths = tracksPaths
     }
 
     mutating func parseDocument() throws(ParseFailure) -> JSONDocument {
@@ -97,9 +109,39 @@ private struct ParserState {
     // MARK: Values
 
     /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
-    private enum OpenContainer {
-        case array(elements: [JSONValue], start: Int)
-        case object(members: [JSONObject.Member], firstOffsets: [String: Int], hasDuplicates: Bool, start: Int)
+    /// A struct mutated in place, so appending never copies the elements gathered so far.
+    private struct OpenContainer {
+        let isObject: Bool
+        let start: Int
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        /// The name of the member whose value is being parsed.
+        var key = ""
+        /// Where each member's name starts (only while tracking paths, for duplicate positions).
+        var keyOffsets: [Int] = []
+        /// Member positions by name, built once an object grows past a linear scan's worth.
+        var keyIndex: [String: Int]?
+        var hasDuplicates = false
+
+        static let linearScanLimit = 16
+
+        /// The position of an earlier member with this name.
+        func position(of name: String) -> Int? {
+            if let keyIndex { return keyIndex[name] }
+            return members.firstIndex { $0.key == name }
+        }
+
+        /// Records the name of the member about to be added at `count`.
+        mutating func noteMember(_ name: String, count: Int) {
+            if keyIndex != nil {
+                if keyIndex?[name] == nil { keyIndex?[name] = count }
+            } else if count >= Self.linearScanLimit {
+                var index: [String: Int] = [:]
+                for (position, member) in members.enumerated() where index[member.key] == nil { index[member.key] = position }
+                if index[name] == nil { index[name] = count }
+                keyIndex = index
+            }
+        }
     }
 
     /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
@@ -118,10 +160,9 @@ private struct ParserState {
                     depth -= 1
                     value = .object(JSONObject(uniqueMembers: []))
                 } else {
-                    var firstOffsets: [String: Int] = [:]
-                    var hasDuplicates = false
-                    try parseMemberName(isFirst: true, firstOffsets: &firstOffsets, hasDuplicates: &hasDuplicates)
-                    open.append(.object(members: [], firstOffsets: firstOffsets, hasDuplicates: hasDuplicates, start: start))
+                    var container = OpenContainer(isObject: true, start: start)
+                    try parseMemberName(isFirst: true, into: &container)
+                    open.append(container)
                     continue nextValue
                 }
             case UInt8(ascii: "["):
@@ -134,8 +175,8 @@ private struct ParserState {
                     value = .array([])
                 } else {
                     guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-                    open.append(.array(elements: [], start: start))
-                    path.append(.index(0))
+                    open.append(OpenContainer(isObject: false, start: start))
+                    if tracksPaths { path.append(.index(0)) }
                     continue nextValue
                 }
             case UInt8(ascii: "\""): value = .string(try parseString())
@@ -146,49 +187,49 @@ private struct ParserState {
             default: throw unexpected(expected: "a JSON value")
             }
             if options.recordPositions { valueSpans[currentPointer()] = start..<index }
-            // Attach the finished value to its container; close containers that end here.
-            while let container = open.popLast() {
-                let finished = path.removeLast()
+            // Attach the finished value to its container; close the containers that end here.
+            while !open.isEmpty {
+                let last = open.count - 1
+                if tracksPaths { path.removeLast() }
                 skipWhitespace()
+                let isObject = open[last].isObject
                 guard index < bytes.count else {
-                    let closing = if case .array = container { "']'" } else { "'}'" }
-                    throw ParseFailure(kind: .unexpectedEnd(expected: "',' or \(closing)"), offset: index)
+                    throw ParseFailure(kind: .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"), offset: index)
                 }
-                switch container {
-                case .array(var elements, let containerStart):
-                    elements.append(value)
+                if isObject {
+                    open[last].members.append(JSONObject.Member(key: open[last].key, value: value))
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try parseMemberName(isFirst: false, into: &open[last])
+                        continue nextValue
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        depth -= 1
+                        let container = open.removeLast()
+                        value = .object(container.hasDuplicates ? JSONObject(container.members) : JSONObject(uniqueMembers: container.members))
+                        if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
+                    default:
+                        throw unexpected(expected: "',' or '}' after an object member")
+                    }
+                } else {
+                    open[last].elements.append(value)
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                         if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
-                        path.append(.index(elements.count))
-                        open.append(.array(elements: elements, start: containerStart))
+                        if tracksPaths { path.append(.index(open[last].elements.count)) }
                         continue nextValue
                     case UInt8(ascii: "]"):
                         index += 1
                         depth -= 1
-                        value = .array(elements)
-                        if options.recordPositions { valueSpans[currentPointer()] = containerStart..<index }
+                        let container = open.removeLast()
+                        value = .array(container.elements)
+                        if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
                         throw unexpected(expected: "',' or ']' after an array element")
-                    }
-                case .object(var members, var firstOffsets, var hasDuplicates, let containerStart):
-                    if case .key(let key) = finished { members.append(JSONObject.Member(key: key, value: value)) }
-                    switch bytes[index] {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        try parseMemberName(isFirst: false, firstOffsets: &firstOffsets, hasDuplicates: &hasDuplicates)
-                        open.append(.object(members: members, firstOffsets: firstOffsets, hasDuplicates: hasDuplicates, start: containerStart))
-                        continue nextValue
-                    case UInt8(ascii: "}"):
-                        index += 1
-                        depth -= 1
-                        value = .object(hasDuplicates ? JSONObject(members) : JSONObject(uniqueMembers: members))
-                        if options.recordPositions { valueSpans[currentPointer()] = containerStart..<index }
-                    default:
-                        throw unexpected(expected: "',' or '}' after an object member")
                     }
                 }
             }
@@ -202,7 +243,7 @@ private struct ParserState {
     }
 
     /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
-    mutating func parseMemberName(isFirst: Bool, firstOffsets: inout [String: Int], hasDuplicates: inout Bool) throws(ParseFailure) {
+    private mutating func parseMemberName(isFirst: Bool, into container: inout OpenContainer) throws(ParseFailure) {
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
         switch bytes[index] {
@@ -220,13 +261,17 @@ private struct ParserState {
         index += 1
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-        if let first = firstOffsets[key] {
-            duplicateOffsets.append((currentPointer(), key, keyStart, first))
-            hasDuplicates = true
-        } else {
-            firstOffsets[key] = keyStart
+        if let first = container.position(of: key) {
+            guard tracksPaths else { throw ParseFailure(kind: .emptyDocument, offset: keyStart, needsPathTracking: true) }
+            duplicateOffsets.append((currentPointer(), key, keyStart, container.keyOffsets[first]))
+            container.hasDuplicates = true
         }
-        path.append(.key(key))
+        container.noteMember(key, count: container.members.count)
+        container.key = key
+        if tracksPaths {
+            container.keyOffsets.append(keyStart)
+            path.append(.key(key))
+        }
         if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 

@@ -46,6 +46,14 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(outer.position.line, 3)
     }
 
+    func testFindsDuplicatesInLargeObjectsToo() throws {
+        let members = (0..<40).map { "\"k\($0)\": \($0)" } + ["\"k7\": \"again\""]
+        let document = try parse("{" + members.joined(separator: ", ") + "}")
+        XCTAssertEqual(document.duplicateKeys.map(\.key), ["k7"])
+        XCTAssertEqual(document.value["k7"], "again")
+        XCTAssertEqual(document.value.objectValue?.count, 40)
+    }
+
     func testNumbersStayExact() throws {
         let value = try parse("[1.0, 12345678901234567890123, 1e400, 0.1, -0]").value
         XCTAssertEqual(value[0]?.primitiveType, .integer, "1.0 is an integer in the draft-07 sense")
