@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value as parsed from a document: key order, exact numbers and duplicate keys are kept.
 ///
 /// Equality is JSON equality as JSON Schema defines it: numbers compare by mathematical value
@@ -97,7 +99,7 @@ extension JSONValue: Equatable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         // Code-point equality: Swift's `==` would equate canonically equivalent strings ("é" and "e\u{301}").
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): return a.hasSameCodePoints(as: b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
         default: return false
@@ -136,4 +138,16 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension JSONValue: CustomStringConvertible {
     /// The value as compact JSON text.
     public var description: String { JSONWriter.compact.string(self) }
+}
+
+extension String {
+    /// Code-point (UTF-8 byte) equality, unlike `==`, which equates canonically equivalent strings.
+    public func hasSameCodePoints(as other: String) -> Bool {
+        var lhs = self, rhs = other
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+    }
 }

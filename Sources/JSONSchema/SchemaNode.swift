@@ -1,7 +1,7 @@
 import JSONCore
 
 /// One compiled keyword: its operand checked and its subschemas compiled.
-protocol Keyword: Sendable {
+protocol Keyword: AnyObject, Sendable {
     /// The cheap verdict, without building errors.
     func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool
     /// Appends every error the instance has against this keyword.
@@ -61,8 +61,11 @@ final class SchemaNode: @unchecked Sendable {
         switch body {
         case .boolean(let value): return value
         case .keywords(let keywords):
-            for keyword in keywords where !keyword.isValid(instance, context) { return false }
-            return true
+            // Borrow each keyword in place; iterating the array would copy every existential.
+            return keywords.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where !buffer[index].isValid(instance, context) { return false }
+                return true
+            }
         }
     }
 

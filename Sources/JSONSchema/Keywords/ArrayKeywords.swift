@@ -1,13 +1,17 @@
 import JSONCore
 
 /// `items`: one schema for every element, or a schema per position (tuple form).
-struct ItemsKeyword: Keyword {
+final class ItemsKeyword: Keyword {
     enum Form {
         case every(SchemaNode)
         case tuple([SchemaNode])
     }
 
     let form: Form
+
+    init(form: Form) {
+        self.form = form
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         switch site.object["items"] {
@@ -47,10 +51,16 @@ struct ItemsKeyword: Keyword {
 }
 
 /// `additionalItems`: with tuple `items`, the schema for the elements past the tuple.
-struct AdditionalItemsKeyword: Keyword {
+final class AdditionalItemsKeyword: Keyword {
     let location: KeywordLocation
     let node: SchemaNode
     let tupleLength: Int
+
+    init(location: KeywordLocation, node: SchemaNode, tupleLength: Int) {
+        self.location = location
+        self.node = node
+        self.tupleLength = tupleLength
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .array(let tuple) = site.object["items"] else { return nil }
@@ -80,10 +90,16 @@ struct AdditionalItemsKeyword: Keyword {
 }
 
 /// `maxItems` / `minItems`: bounds on an array's length.
-struct ItemCountKeyword: AssertionKeyword {
+final class ItemCountKeyword: AssertionKeyword {
     let location: KeywordLocation
     let limit: Int
     let isMaximum: Bool
+
+    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
+        self.location = location
+        self.limit = limit
+        self.isMaximum = isMaximum
+    }
 
     private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
         { (site, compiler) throws(SchemaError) in
@@ -102,8 +118,12 @@ struct ItemCountKeyword: AssertionKeyword {
 }
 
 /// `uniqueItems`: no two elements of an array may be equal (JSON equality).
-struct UniqueItemsKeyword: AssertionKeyword {
+final class UniqueItemsKeyword: AssertionKeyword {
     let location: KeywordLocation
+
+    init(location: KeywordLocation) {
+        self.location = location
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .bool(let unique) = site.object["uniqueItems"] else {
@@ -132,9 +152,14 @@ struct UniqueItemsKeyword: AssertionKeyword {
 }
 
 /// `contains`: at least one element must be valid against the schema.
-struct ContainsKeyword: Keyword {
+final class ContainsKeyword: Keyword {
     let location: KeywordLocation
     let node: SchemaNode
+
+    init(location: KeywordLocation, node: SchemaNode) {
+        self.location = location
+        self.node = node
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         ContainsKeyword(location: site.keyword("contains"), node: try compiler.subschema(site, "contains"))

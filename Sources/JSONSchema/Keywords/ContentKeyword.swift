@@ -4,10 +4,16 @@ import JSONCore
 /// `contentEncoding` / `contentMediaType`: a string must decode (base64) and parse (application/json).
 ///
 /// Draft-07 lets implementations assert these; we do when format assertion is on, as peers do.
-struct ContentKeyword: AssertionKeyword {
+final class ContentKeyword: AssertionKeyword {
     let location: KeywordLocation
     let isBase64: Bool
     let isJSON: Bool
+
+    init(location: KeywordLocation, isBase64: Bool, isJSON: Bool) {
+        self.location = location
+        self.isBase64 = isBase64
+        self.isJSON = isJSON
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         let encoding = site.object["contentEncoding"]

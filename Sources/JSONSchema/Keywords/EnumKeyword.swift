@@ -1,9 +1,14 @@
 import JSONCore
 
 /// `enum`: the instance must equal one of the listed values (JSON equality: `1 == 1.0`).
-struct EnumKeyword: AssertionKeyword {
+final class EnumKeyword: AssertionKeyword {
     let location: KeywordLocation
     let allowed: [JSONValue]
+
+    init(location: KeywordLocation, allowed: [JSONValue]) {
+        self.location = location
+        self.allowed = allowed
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .array(let allowed) = site.object["enum"] else {
@@ -18,9 +23,14 @@ struct EnumKeyword: AssertionKeyword {
 }
 
 /// `const`: the instance must equal the value.
-struct ConstKeyword: AssertionKeyword {
+final class ConstKeyword: AssertionKeyword {
     let location: KeywordLocation
     let expected: JSONValue
+
+    init(location: KeywordLocation, expected: JSONValue) {
+        self.location = location
+        self.expected = expected
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard let expected = site.object["const"] else { return nil }

@@ -1,8 +1,12 @@
 import JSONCore
 
 /// `allOf`: the instance must be valid against every subschema.
-struct AllOfKeyword: Keyword {
+final class AllOfKeyword: Keyword {
     let nodes: [SchemaNode]
+
+    init(nodes: [SchemaNode]) {
+        self.nodes = nodes
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         AllOfKeyword(nodes: try site.schemaArray("allOf", &compiler))
@@ -22,9 +26,14 @@ struct AllOfKeyword: Keyword {
 }
 
 /// `anyOf`: the instance must be valid against at least one subschema.
-struct AnyOfKeyword: Keyword {
+final class AnyOfKeyword: Keyword {
     let location: KeywordLocation
     let nodes: [SchemaNode]
+
+    init(location: KeywordLocation, nodes: [SchemaNode]) {
+        self.location = location
+        self.nodes = nodes
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         AnyOfKeyword(location: site.keyword("anyOf"), nodes: try site.schemaArray("anyOf", &compiler))
@@ -46,9 +55,14 @@ struct AnyOfKeyword: Keyword {
 }
 
 /// `oneOf`: the instance must be valid against exactly one subschema.
-struct OneOfKeyword: Keyword {
+final class OneOfKeyword: Keyword {
     let location: KeywordLocation
     let nodes: [SchemaNode]
+
+    init(location: KeywordLocation, nodes: [SchemaNode]) {
+        self.location = location
+        self.nodes = nodes
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         OneOfKeyword(location: site.keyword("oneOf"), nodes: try site.schemaArray("oneOf", &compiler))
@@ -81,9 +95,14 @@ struct OneOfKeyword: Keyword {
 }
 
 /// `not`: the instance must not be valid against the subschema.
-struct NotKeyword: AssertionKeyword {
+final class NotKeyword: AssertionKeyword {
     let location: KeywordLocation
     let node: SchemaNode
+
+    init(location: KeywordLocation, node: SchemaNode) {
+        self.location = location
+        self.node = node
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         NotKeyword(location: site.keyword("not"), node: try compiler.subschema(site, "not"))
@@ -95,10 +114,16 @@ struct NotKeyword: AssertionKeyword {
 }
 
 /// `if` / `then` / `else`: when the instance is valid against `if` it must satisfy `then`, otherwise `else`.
-struct ConditionalKeyword: Keyword {
+final class ConditionalKeyword: Keyword {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?
+
+    init(condition: SchemaNode, then: SchemaNode?, otherwise: SchemaNode?) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         let condition = try compiler.subschema(site, "if")

@@ -1,9 +1,14 @@
 import JSONCore
 
 /// `multipleOf`: a number instance divided by the operand must be an integer (computed exactly).
-struct MultipleOfKeyword: AssertionKeyword {
+final class MultipleOfKeyword: AssertionKeyword {
     let location: KeywordLocation
     let divisor: JSONNumber
+
+    init(location: KeywordLocation, divisor: JSONNumber) {
+        self.location = location
+        self.divisor = divisor
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         let divisor = try site.number("multipleOf", compiler)
@@ -18,11 +23,18 @@ struct MultipleOfKeyword: AssertionKeyword {
 }
 
 /// `maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`: bounds on number instances.
-struct NumericLimitKeyword: AssertionKeyword {
+final class NumericLimitKeyword: AssertionKeyword {
     let location: KeywordLocation
     let limit: JSONNumber
     let isUpperBound: Bool
     let isExclusive: Bool
+
+    init(location: KeywordLocation, limit: JSONNumber, isUpperBound: Bool, isExclusive: Bool) {
+        self.location = location
+        self.limit = limit
+        self.isUpperBound = isUpperBound
+        self.isExclusive = isExclusive
+    }
 
     private static func compile(_ name: String, upper: Bool, exclusive: Bool) -> SchemaKeywords.Compile {
         { (site, compiler) throws(SchemaError) in

@@ -2,10 +2,16 @@ import ECMARegex
 import JSONCore
 
 /// `maxProperties` / `minProperties`: bounds on an object's member count.
-struct PropertyCountKeyword: AssertionKeyword {
+final class PropertyCountKeyword: AssertionKeyword {
     let location: KeywordLocation
     let limit: Int
     let isMaximum: Bool
+
+    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
+        self.location = location
+        self.limit = limit
+        self.isMaximum = isMaximum
+    }
 
     private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
         { (site, compiler) throws(SchemaError) in
@@ -24,9 +30,14 @@ struct PropertyCountKeyword: AssertionKeyword {
 }
 
 /// `required`: every listed property must be present.
-struct RequiredKeyword: Keyword {
+final class RequiredKeyword: Keyword {
     let location: KeywordLocation
     let names: [String]
+
+    init(location: KeywordLocation, names: [String]) {
+        self.location = location
+        self.names = names
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .array(let list) = site.object["required"] else {
@@ -56,23 +67,43 @@ struct RequiredKeyword: Keyword {
 }
 
 /// `properties`: each named member present must be valid against its schema.
-struct PropertiesKeyword: Keyword {
+final class PropertiesKeyword: Keyword {
+    /// In schema order; small schemas are scanned, which beats hashing every member name.
+    let list: [(name: String, node: SchemaNode)]
     let schemas: [String: SchemaNode]
 
+    init(list: [(name: String, node: SchemaNode)], schemas: [String: SchemaNode]) {
+        self.list = list
+        self.schemas = schemas
+    }
+
+    static let scanLimit = 12
+
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
-        var schemas: [String: SchemaNode] = [:]
+        var list: [(String, SchemaNode)] = []
         for member in try site.schemaMap("properties", compiler) {
-            schemas[member.key] = try compiler.subschema(site, "properties", member.key)
+            list.append((member.key, try compiler.subschema(site, "properties", member.key)))
         }
-        return schemas.isEmpty ? nil : PropertiesKeyword(schemas: schemas)
+        let schemas = Dictionary(list, uniquingKeysWith: { _, last in last })
+        return list.isEmpty ? nil : PropertiesKeyword(list: list, schemas: schemas)
     }
 
     func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
         guard case .object(let object) = instance else { return true }
-        for member in object {
-            if let node = schemas[member.key], !node.isValid(member.value, context) { return false }
+        if list.count <= Self.scanLimit {
+            return list.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    if let value = object[entries[index].name], !entries[index].node.isValid(value, context) { return false }
+                }
+                return true
+            }
         }
-        return true
+        return object.members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                if let node = schemas[members[index].key], !node.isValid(members[index].value, context) { return false }
+            }
+            return true
+        }
     }
 
     func collectErrors(
@@ -88,8 +119,12 @@ struct PropertiesKeyword: Keyword {
 }
 
 /// `patternProperties`: each member whose name matches a pattern must be valid against its schema.
-struct PatternPropertiesKeyword: Keyword {
+final class PatternPropertiesKeyword: Keyword {
     let patterns: [(source: String, regex: ECMARegex, node: SchemaNode)]
+
+    init(patterns: [(source: String, regex: ECMARegex, node: SchemaNode)]) {
+        self.patterns = patterns
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         var patterns: [(String, ECMARegex, SchemaNode)] = []
@@ -125,11 +160,18 @@ struct PatternPropertiesKeyword: Keyword {
 }
 
 /// `additionalProperties`: members matched by neither `properties` nor `patternProperties`.
-struct AdditionalPropertiesKeyword: Keyword {
+final class AdditionalPropertiesKeyword: Keyword {
     let location: KeywordLocation
     let node: SchemaNode
     let declared: Set<String>
     let patterns: [ECMARegex]
+
+    init(location: KeywordLocation, node: SchemaNode, declared: Set<String>, patterns: [ECMARegex]) {
+        self.location = location
+        self.node = node
+        self.declared = declared
+        self.patterns = patterns
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         let declared = Set(site.object["properties"]?.objectValue?.keys ?? [])
@@ -169,7 +211,7 @@ struct AdditionalPropertiesKeyword: Keyword {
 }
 
 /// `dependencies`: when a property is present, other properties (array form) or a schema (schema form) apply.
-struct DependenciesKeyword: Keyword {
+final class DependenciesKeyword: Keyword {
     enum Dependency {
         case properties([String])
         case schema(SchemaNode)
@@ -177,6 +219,11 @@ struct DependenciesKeyword: Keyword {
 
     let location: KeywordLocation
     let dependencies: [(property: String, dependency: Dependency)]
+
+    init(location: KeywordLocation, dependencies: [(property: String, dependency: Dependency)]) {
+        self.location = location
+        self.dependencies = dependencies
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         var dependencies: [(String, Dependency)] = []
@@ -226,9 +273,14 @@ struct DependenciesKeyword: Keyword {
 }
 
 /// `propertyNames`: every member name, as a string instance, must be valid against the schema.
-struct PropertyNamesKeyword: Keyword {
+final class PropertyNamesKeyword: Keyword {
     let location: KeywordLocation
     let node: SchemaNode
+
+    init(location: KeywordLocation, node: SchemaNode) {
+        self.location = location
+        self.node = node
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         PropertyNamesKeyword(location: site.keyword("propertyNames"), node: try compiler.subschema(site, "propertyNames"))

@@ -1,9 +1,13 @@
 import JSONCore
 
 /// `$ref`: the instance must be valid against the referenced schema; evaluation paths go through it.
-struct ReferenceKeyword: Keyword {
+final class ReferenceKeyword: Keyword {
     /// Kept alive by the validator's node list; `unowned(unsafe)` so recursive schemas form no cycle.
     unowned(unsafe) let target: SchemaNode
+
+    init(target: SchemaNode) {
+        self.target = target
+    }
 
     static func compile(_ value: JSONValue, _ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> any Keyword {
         guard case .string(let reference) = value else {

@@ -3,10 +3,16 @@ import JSONCore
 import JSONFormats
 
 /// `maxLength` / `minLength`: bounds on a string's length in Unicode code points.
-struct StringLengthKeyword: AssertionKeyword {
+final class StringLengthKeyword: AssertionKeyword {
     let location: KeywordLocation
     let limit: Int
     let isMaximum: Bool
+
+    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
+        self.location = location
+        self.limit = limit
+        self.isMaximum = isMaximum
+    }
 
     private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
         { (site, compiler) throws(SchemaError) in
@@ -33,9 +39,14 @@ struct StringLengthKeyword: AssertionKeyword {
 }
 
 /// `pattern`: a string instance must match the ECMA-262 regular expression somewhere.
-struct PatternKeyword: AssertionKeyword {
+final class PatternKeyword: AssertionKeyword {
     let location: KeywordLocation
     let regex: ECMARegex
+
+    init(location: KeywordLocation, regex: ECMARegex) {
+        self.location = location
+        self.regex = regex
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .string(let pattern) = site.object["pattern"] else {
@@ -52,10 +63,16 @@ struct PatternKeyword: AssertionKeyword {
 }
 
 /// `format`: asserted for the draft-07 formats unless format assertion is off; unknown formats pass.
-struct FormatKeyword: AssertionKeyword {
+final class FormatKeyword: AssertionKeyword {
     let location: KeywordLocation
     let name: String
     let check: @Sendable (String) -> Bool
+
+    init(location: KeywordLocation, name: String, check: @escaping @Sendable (String) -> Bool) {
+        self.location = location
+        self.name = name
+        self.check = check
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         guard case .string(let name) = site.object["format"] else {

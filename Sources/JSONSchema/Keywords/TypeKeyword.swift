@@ -1,11 +1,18 @@
 import JSONCore
 
 /// `type`: the instance's JSON type must be one of the listed ones (`integer` also satisfies `number`).
-struct TypeKeyword: AssertionKeyword {
+final class TypeKeyword: AssertionKeyword {
     let location: KeywordLocation
     let types: [JSONPrimitiveType]
     private let allowsNumber: Bool
     private let allowsInteger: Bool
+
+    init(location: KeywordLocation, types: [JSONPrimitiveType], allowsNumber: Bool, allowsInteger: Bool) {
+        self.location = location
+        self.types = types
+        self.allowsNumber = allowsNumber
+        self.allowsInteger = allowsInteger
+    }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         let names: [JSONValue]
