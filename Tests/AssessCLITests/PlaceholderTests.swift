@@ -1,5 +1,0 @@
-import XCTest
-
-final class AssessCLIPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}

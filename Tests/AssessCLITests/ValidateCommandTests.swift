@@ -1,0 +1,161 @@
+import XCTest
+import JSONCore
+@testable import AssessCLI
+
+final class ValidateCommandTests: XCTestCase {
+    private let schema = Paths.fixture("validate/person.schema.json")
+    private func file(_ name: String) -> String { Paths.fixture("validate/\(name)") }
+
+    func testValidFileExitsZero() {
+        let run = CapturedRun(["validate", "--schema", schema, file("valid.json")])
+        XCTAssertEqual(run.status, .ok)
+        XCTAssertEqual(run.stdout, "\(file("valid.json")): valid\n")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testInvalidFileGivesCompilerStyleLinesAndExitOne() {
+        let invalid = file("invalid.json")
+        let run = CapturedRun(["validate", "--schema", schema, invalid])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertEqual(run.stdout, """
+            \(invalid):2:11: error: string is 1 character long; at least 2 required at /name (/properties/name/minLength)
+            \(invalid):3:11: error: string is not a valid date at /born (/properties/born/format)
+            \(invalid):4:20: error: expected a string but found an integer at /tags/0/key (/properties/tags/items/anyOf/1/$ref/properties/key/type)
+            \(invalid):4:12: note: best match among the alternatives of /properties/tags/items/anyOf (use --verbose for all)
+            \(invalid):5:12: error: property "extra" is not allowed here at /extra (/additionalProperties)
+
+            """)
+    }
+
+    func testKeepsGoingAfterBadFilesAndReportsTheWorstStatus() {
+        let run = CapturedRun(["validate", "--schema", schema, file("syntax-error.json"), file("valid.json"), "missing.json"])
+        XCTAssertEqual(run.status, .inputError)
+        XCTAssertTrue(run.stdout.contains("\(file("syntax-error.json")):2:23: error: trailing comma"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(file("valid.json")): valid"))
+        XCTAssertTrue(run.stdout.contains("missing.json: error: cannot read: no such file or folder"))
+    }
+
+    func testReadsStandardInput() {
+        let run = CapturedRun(["validate", "--schema", schema, "-"], stdin: #"{"name": "Bo", "born": "2001-02-03"}"#)
+        XCTAssertEqual(run.status, .ok)
+        XCTAssertEqual(run.stdout, "<stdin>: valid\n")
+    }
+
+    func testValidatesEveryJSONFileInAFolder() throws {
+        let folder = try Paths.scratch(self)
+        try Data(#"{"name": "Bo", "born": "2001-02-03"}"#.utf8).write(to: folder.appendingPathComponent("a.json"))
+        try Data(#"{"name": "B", "born": "2001-02-03"}"#.utf8).write(to: folder.appendingPathComponent("b.json"))
+        try Data("not json".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let run = CapturedRun(["validate", "--schema", schema, folder.path])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stdout.contains("a.json: valid"))
+        XCTAssertTrue(run.stdout.contains("b.json:1:10: error: string is 1 character long"))
+        XCTAssertFalse(run.stdout.contains("notes.txt"))
+    }
+
+    func testNoFormatTurnsFormatAssertionOff() {
+        let run = CapturedRun(["validate", "--no-format", "--schema", schema, "-"], stdin: #"{"name": "Bo", "born": "2001-02-30"}"#)
+        XCTAssertEqual(run.status, .ok)
+    }
+
+    func testBasicOutputIsOneJSONDocumentWithPositions() throws {
+        let run = CapturedRun(["validate", "--schema", schema, "--output", "basic", file("valid.json"), file("invalid.json")])
+        XCTAssertEqual(run.status, .findings)
+        let document = try JSONDocument(text: run.stdout).value
+        XCTAssertEqual(document["valid"], false)
+        XCTAssertEqual(document["instances"]?[0]?["file"], .string(file("valid.json")))
+        XCTAssertEqual(document["instances"]?[0]?["valid"], true)
+        let first = document["instances"]?[1]?["errors"]?[0]
+        XCTAssertEqual(first?["instanceLocation"], "/name")
+        XCTAssertEqual(first?["keywordLocation"], "/properties/name/minLength")
+        XCTAssertEqual(first?["instancePosition"], ["line": 2, "column": 11])
+        XCTAssertEqual(first?["absoluteKeywordLocation"]?.stringValue?.hasSuffix("person.schema.json#/properties/name/minLength"), true)
+    }
+
+    func testFlagAndDetailedOutputs() throws {
+        let flag = try JSONDocument(text: CapturedRun(["validate", "-s", schema, "-o", "flag", file("invalid.json")]).stdout).value
+        XCTAssertEqual(flag, ["valid": false, "instances": [["file": .string(file("invalid.json")), "valid": false]]])
+        let detailed = try JSONDocument(text: CapturedRun(["validate", "-s", schema, "-o", "detailed", file("invalid.json")]).stdout).value
+        let anyOf = detailed["instances"]?[0]?["errors"]?.arrayValue?.first { $0["keywordLocation"] == "/properties/tags/items/anyOf" }
+        XCTAssertEqual(anyOf?["errors"]?.arrayValue?.count, 2, "branch errors nest under the anyOf unit")
+    }
+
+    func testBrokenSchemaExitsThreeNamingTheReference() {
+        let run = CapturedRun(["validate", "--schema", file("broken.schema.json"), file("valid.json")])
+        XCTAssertEqual(run.status, .inputError)
+        XCTAssertTrue(run.stderr.contains("broken.schema.json:4:19: error: broken schema: cannot resolve $ref \"other.json#/definitions/missing\""), run.stderr)
+    }
+
+    func testRefDirResolvesRelativeReferences() throws {
+        let folder = try Paths.scratch(self)
+        try Data(#"{"$id": "https://example.com/schemas/other.json", "definitions": {"missing": {"type": "integer"}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("other.json"))
+        try Data(#"{"$id": "https://example.com/schemas/main.json", "properties": {"a": {"$ref": "other.json#/definitions/missing"}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("main.json"))
+        let run = CapturedRun(["validate", "--schema", folder.appendingPathComponent("main.json").path, "--ref-dir", folder.path, "-"],
+                              stdin: #"{"a": "x"}"#)
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stdout.contains("<stdin>:1:7: error: expected an integer but found a string at /a"), run.stdout)
+    }
+
+    func testUsageErrors() {
+        XCTAssertEqual(CapturedRun(["validate", "x.json"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["validate", "--schema", schema]).status, .usage)
+        let typo = CapturedRun(["validate", "--shema", schema, "x.json"])
+        XCTAssertEqual(typo.status, .usage)
+        XCTAssertTrue(typo.stderr.contains("unknown option '--shema' for 'assess validate' (did you mean --schema?)"))
+        XCTAssertEqual(CapturedRun(["validate", "-s", schema, "-o", "xml", "x.json"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["valdate"]).status, .usage)
+        XCTAssertTrue(CapturedRun(["valdate"]).stderr.contains("did you mean 'validate'?"))
+    }
+
+    func testHelpAndVersionAreCleanExits() {
+        let help = CapturedRun(["validate", "--help"])
+        XCTAssertEqual(help.status, .ok)
+        XCTAssertTrue(help.stdout.hasPrefix("USAGE: assess validate --schema SCHEMA"))
+        XCTAssertTrue(help.stdout.contains("EXIT STATUS"))
+        XCTAssertEqual(CapturedRun(["--version"]).stdout, "assess \(AssessVersion.current)\n")
+        XCTAssertTrue(CapturedRun(["--help"]).stdout.contains("validate"))
+    }
+
+    func testColourOnlyOnATerminalAndNeverWithNoColor() {
+        let arguments = ["validate", "--schema", schema, file("invalid.json")]
+        XCTAssertFalse(CapturedRun(arguments).stdout.contains("\u{1B}["))
+        XCTAssertTrue(CapturedRun(arguments, terminal: true, environment: ["TERM": "xterm"]).stdout.contains("\u{1B}[1;31merror:"))
+        XCTAssertFalse(CapturedRun(arguments, terminal: true, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+    }
+}
+
+final class MetaschemaCommandTests: XCTestCase {
+    func testValidSchemaPasses() {
+        let run = CapturedRun(["metaschema", Paths.fixture("validate/person.schema.json")])
+        XCTAssertEqual(run.status, .ok)
+        XCTAssertTrue(run.stdout.hasSuffix("person.schema.json: valid\n"))
+    }
+
+    func testInvalidSchemaIsReportedAtItsLine() {
+        let run = CapturedRun(["metaschema", "-"], stdin: "{\n  \"type\": \"object\",\n  \"minLength\": -1\n}")
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stdout.contains("<stdin>:3:16: error: value must be at least 0 at /minLength"), run.stdout)
+    }
+
+    func testUnresolvableReferenceIsAFinding() {
+        let run = CapturedRun(["metaschema", Paths.fixture("validate/broken.schema.json")])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stdout.contains("broken.schema.json:4:19: error: cannot resolve $ref"), run.stdout)
+    }
+}
+
+final class ExecutableTests: XCTestCase {
+    func testBuiltBinaryValidatesAndExits() throws {
+        guard let assess = Paths.executable else { throw XCTSkip("the assess executable was not built next to the tests") }
+        let run = try ProcessRun(assess, ["validate", "--schema", Paths.fixture("validate/person.schema.json"), "-"],
+                                 stdin: #"{"name": "A", "born": "2000-01-01"}"#)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "<stdin>:1:10: error: string is 1 character long; at least 2 required at /name (/properties/name/minLength)\n")
+        XCTAssertEqual(run.stderr, "")
+        let deep = try ProcessRun(assess, ["validate", "--schema", Paths.fixture("validate/person.schema.json"), "-"],
+                                  stdin: String(repeating: "[", count: 9_000) + String(repeating: "]", count: 9_000))
+        XCTAssertEqual(deep.status, 1, "deep nesting is validated without a stack overflow")
+    }
+}
