@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore"]),
-        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"]),
+        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

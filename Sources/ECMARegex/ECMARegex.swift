@@ -1,0 +1,56 @@
+/// An ECMA-262 regular expression with `u`-flag semantics, compiled once and matched without
+/// catastrophic backtracking.
+///
+/// Matching is `RegExp.prototype.test`: true when the pattern matches anywhere in the string.
+/// The engine backtracks over a compiled program but remembers every (instruction, position)
+/// that already failed, so a pattern without backreferences runs in time proportional to
+/// pattern size × input length (`^(a+)+$` on any input is linear). Patterns with backreferences
+/// cannot use that memo; they run under a step budget of `backtrackingBudget` steps and count as
+/// not matching when it is exhausted, so they can never hang.
+public struct ECMARegex: Sendable, Hashable {
+    /// The pattern as written.
+    public let pattern: String
+    private let program: RegexProgram
+
+    /// The most steps a pattern with backreferences may take for one `matches` call.
+    public static let backtrackingBudget = 1_000_000
+
+    /// Parses and compiles `pattern`; throws when it is not valid ECMA-262 (`u` flag) syntax.
+    public init(_ pattern: String) throws(RegexSyntaxError) {
+        self.pattern = pattern
+        var parser = RegexParser(pattern)
+        let tree = (node: try parser.parse(), captureCount: parser.captureCount)
+        program = try RegexCompiler.compile(tree.node, captureCount: tree.captureCount)
+    }
+
+    /// True when the pattern matches somewhere in `string`.
+    public func matches(_ string: String) -> Bool {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(string.utf8.count)
+        for scalar in string.unicodeScalars { scalars.append(scalar.value) }
+        return scalars.withUnsafeBufferPointer { text in
+            var matcher = RegexMatcher(program: program, text: text)
+            return matcher.search()
+        }
+    }
+
+    public static func == (lhs: ECMARegex, rhs: ECMARegex) -> Bool { lhs.pattern == rhs.pattern }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+/// Why a pattern is not a valid ECMA-262 regular expression, and where.
+public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. "unterminated character class".
+    public let message: String
+    /// Where, as an offset in Unicode scalars from the start of the pattern.
+    public let offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    /// `message at offset N`.
+    public var description: String { "\(message) at offset \(offset)" }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ECMARegexPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
