@@ -25,12 +25,22 @@ public struct ECMARegex: Sendable, Hashable {
 
     /// True when the pattern matches somewhere in `string`.
     public func matches(_ string: String) -> Bool {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars { scalars.append(scalar.value) }
-        return scalars.withUnsafeBufferPointer { text in
-            var matcher = RegexMatcher(program: program, text: text)
-            return matcher.search()
+        // Scalars and the failure memo live in temporary (stack, when small) storage: no heap
+        // allocation for the short strings JSON Schema patterns usually see.
+        let capacity = string.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(capacity, 1)) { storage in
+            var count = 0
+            for scalar in string.unicodeScalars {
+                storage[count] = scalar.value
+                count += 1
+            }
+            let text = UnsafeBufferPointer(rebasing: storage[..<count])
+            let words = program.usesBackreferences ? 0 : (program.programs[0].count * (count + 1) + 63) / 64
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { memo in
+                memo.initialize(repeating: 0)
+                var matcher = RegexMatcher(program: program, text: text, memo: memo)
+                return matcher.search()
+            }
         }
     }
 

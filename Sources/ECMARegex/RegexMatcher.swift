@@ -4,7 +4,7 @@ struct RegexMatcher {
     private let text: UnsafeBufferPointer<UInt32>
     private var registers: [Int]
     /// Bit per (instruction, position) of the main program already known to fail.
-    private var failed: [UInt64]
+    private let failed: UnsafeMutableBufferPointer<UInt64>
     /// Outcomes of lookarounds per (sub-program, position), valid because the memo mode has no captures.
     private var lookaroundResults: [Int: Bool] = [:]
     private var budget = ECMARegex.backtrackingBudget
@@ -14,11 +14,13 @@ struct RegexMatcher {
         case restore(register: Int, value: Int)
     }
 
-    init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>) {
+    /// `memo` must hold a zeroed bit per (main-program instruction, position) unless the pattern has backreferences.
+    init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>, memo: UnsafeMutableBufferPointer<UInt64>) {
         self.program = program
         self.text = text
-        registers = Array(repeating: -1, count: program.registerCount)
-        failed = program.usesBackreferences ? [] : Array(repeating: 0, count: (program.programs[0].count * (text.count + 1) + 63) / 64)
+        // Registers only matter to backreferences (and the empty-loop checks of that mode).
+        registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
+        failed = memo
     }
 
     /// Unanchored search over every start position.
@@ -36,6 +38,7 @@ struct RegexMatcher {
         let code = program.programs[index]
         let memo = !program.usesBackreferences && index == 0
         var stack: [Frame] = []
+        stack.reserveCapacity(16)
         var pc = 0
         var position = start
         while true {
@@ -79,6 +82,10 @@ struct RegexMatcher {
                     pc = target
                     continue
                 case .save(let register):
+                    guard !registers.isEmpty else {
+                        pc += 1
+                        continue
+                    }
                     stack.append(.restore(register: register, value: registers[register]))
                     registers[register] = position
                     pc += 1
