@@ -18,8 +18,10 @@ struct RegexMatcher {
     init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>, memo: UnsafeMutableBufferPointer<UInt64>) {
         self.program = program
         self.text = text
-        // Registers only matter to backreferences (and the empty-loop checks of that mode).
-        registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
+        // Registers only matter to backreferences and to the empty-loop checks of runs without
+        // the memo (backreference patterns and lookaround sub-programs).
+        let needsRegisters = program.usesBackreferences || program.programs.count > 1
+        registers = needsRegisters ? Array(repeating: -1, count: program.registerCount) : []
         failed = memo
     }
 
