@@ -15,6 +15,8 @@ public enum Assess {
     static let commands: [any Command] = [
         ValidateCommand(),
         MetaschemaCommand(),
+        ArchiveCommand(),
+        VerifyCommand(),
     ]
 
     /// Runs `assess` with `arguments` (without the program name) and returns the exit status.

@@ -33,6 +33,6 @@ final class TestSuiteTests: XCTestCase {
 
 /// The optional pass counts reached so far; a drop below them is a regression.
 private enum OptionalFloor {
-    static let optional = 0
-    static let format = 0
+    static let optional = 117
+    static let format = 676
 }

@@ -1,0 +1,112 @@
+import Foundation
+import JSONCore
+
+/// One file listed in `metadata.json`.
+public struct ManifestEntry: Sendable, Equatable {
+    /// The file's name inside the archive.
+    public var filename: String
+    /// When the file was created.
+    public var timestamp: Date
+    /// Its MIME type, e.g. `application/json`.
+    public var contentType: String?
+    /// The result identifier the file belongs to.
+    public var identifier: String?
+    /// The path of the step that produced it.
+    public var stepPath: String?
+    /// The URI of the JSON Schema the file follows (JSON files).
+    public var jsonSchema: String?
+
+    public init(filename: String, timestamp: Date, contentType: String? = nil, identifier: String? = nil,
+                stepPath: String? = nil, jsonSchema: String? = nil) {
+        self.filename = filename
+        self.timestamp = timestamp
+        self.contentType = contentType
+        self.identifier = identifier
+        self.stepPath = stepPath
+        self.jsonSchema = jsonSchema
+    }
+}
+
+/// The `metadata.json` of a result archive: app and device fields and the manifest of the other files.
+public struct ArchiveMetadata: Sendable, Equatable {
+    public var appName: String
+    public var appVersion: String
+    public var deviceInfo: String
+    public var deviceTypeIdentifier: String
+    /// Every file of the archive except `metadata.json` itself.
+    public var files: [ManifestEntry]
+
+    public init(appName: String, appVersion: String, deviceInfo: String, deviceTypeIdentifier: String, files: [ManifestEntry]) {
+        self.appName = appName
+        self.appVersion = appVersion
+        self.deviceInfo = deviceInfo
+        self.deviceTypeIdentifier = deviceTypeIdentifier
+        self.files = files
+    }
+
+    /// The name of the manifest inside every archive.
+    public static let filename = "metadata.json"
+
+    /// The schema the manifest follows.
+    public static let schemaURI = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json"
+
+    /// The manifest as JSON, keys in a stable order.
+    public var json: JSONValue {
+        let entries: [JSONValue] = files.map { entry in
+            var object = JSONObject([
+                .init(key: "filename", value: .string(entry.filename)),
+                .init(key: "timestamp", value: .string(ISO8601.string(entry.timestamp))),
+            ])
+            if let contentType = entry.contentType { object["contentType"] = .string(contentType) }
+            if let identifier = entry.identifier { object["identifier"] = .string(identifier) }
+            if let stepPath = entry.stepPath { object["stepPath"] = .string(stepPath) }
+            if let jsonSchema = entry.jsonSchema { object["jsonSchema"] = .string(jsonSchema) }
+            return .object(object)
+        }
+        return .object(JSONObject([
+            .init(key: "appName", value: .string(appName)),
+            .init(key: "appVersion", value: .string(appVersion)),
+            .init(key: "deviceInfo", value: .string(deviceInfo)),
+            .init(key: "deviceTypeIdentifier", value: .string(deviceTypeIdentifier)),
+            .init(key: "files", value: .array(entries)),
+        ]))
+    }
+
+    /// Reads the manifest fields that verification needs; `nil` fields are reported by the schema check.
+    static func entries(in manifest: JSONValue) -> [(filename: String, jsonSchema: String?, contentType: String?)] {
+        (manifest["files"]?.arrayValue ?? []).compactMap { entry in
+            entry["filename"]?.stringValue.map { ($0, entry["jsonSchema"]?.stringValue, entry["contentType"]?.stringValue) }
+        }
+    }
+}
+
+/// ISO 8601 timestamps with milliseconds and a numeric offset, as results and manifests use.
+public enum ISO8601 {
+    /// `2026-01-02T03:04:05.000+00:00` in UTC.
+    public static func string(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = Int(floorDiv(milliseconds, 1000))
+        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        func pad(_ value: Int?, _ width: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).\(pad(fraction, 3))+00:00"
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`.
+    public static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Writes files so that readers see either the old state or the complete new file, never a part.
+public enum AtomicFile {
+    /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk, then
+    /// moves it into place; without `overwrite`, an existing destination is an error (checked
+    /// race-free with a hard link). On any failure the temporary file is removed.
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(ZipError) {
+        let destination = URL(fileURLWithPath: path)
+        let folder = destination.deletingLastPathComponent().path
+        let temporary = folder + "/." + destination.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                written += result
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: failure)
+        }
+        if overwrite {
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw .cannotWrite(path: path, reason: reason)
+            }
+        } else {
+            // link() fails if the destination exists, so no other writer can be overwritten.
+            let linked = link(temporary, path)
+            let error = errno
+            unlink(temporary)
+            if linked != 0 {
+                if error == EEXIST { throw .destinationExists(path) }
+                throw .cannotWrite(path: path, reason: String(cString: strerror(error)))
+            }
+        }
+        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}

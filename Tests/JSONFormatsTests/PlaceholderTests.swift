@@ -1,5 +1,0 @@
-import XCTest
-
-final class JSONFormatsPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ZipArchivePlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
