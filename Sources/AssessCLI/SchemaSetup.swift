@@ -1,12 +1,13 @@
 import Foundation
 import JSONCore
 import JSONSchema
+import AssessmentModel
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.
 enum SchemaSetup {
     /// A registry with the bundled schemas and every `.json` under the given folders.
     static func registry(refDirectories: [String], printer: DiagnosticPrinter) -> Result<SchemaRegistry, SetupFailure> {
-        var registry = SchemaRegistry()
+        var registry = BundledSchemas.registry()
         for directory in refDirectories {
             do {
                 try registry.registerDirectory(at: directory)

@@ -1,0 +1,111 @@
+/// Where navigation goes: a reserved keyword or a node identifier (closed set).
+public enum NavigationTarget: Sendable, Hashable, CustomStringConvertible {
+    /// End the whole assessment at once.
+    case exit
+    /// End the current section and continue after it.
+    case nextSection
+    /// Go to the first step of the assessment.
+    case beginning
+    /// Go to the sibling step with this identifier.
+    case node(String)
+
+    /// Reads a `nextStepIdentifier` / `skipToIdentifier` value.
+    public init(_ text: String) {
+        switch text {
+        case "exit": self = .exit
+        case "nextSection": self = .nextSection
+        case "beginning": self = .beginning
+        default: self = .node(text)
+        }
+    }
+
+    /// The reserved keywords.
+    public static let keywords = ["exit", "nextSection", "beginning"]
+
+    /// The value as written in JSON.
+    public var description: String {
+        switch self {
+        case .exit: return "exit"
+        case .nextSection: return "nextSection"
+        case .beginning: return "beginning"
+        case .node(let identifier): return identifier
+        }
+    }
+}
+
+/// A button a step may show: an extensible string enum.
+public enum ButtonType: Sendable, Hashable, Comparable, CustomStringConvertible {
+    case goForward, goBackward, skip, cancel, pause, reviewInstructions
+    /// A name the format does not define (lint warns about it).
+    case custom(String)
+
+    /// Every button the format defines.
+    public static let known: [ButtonType] = [.goForward, .goBackward, .skip, .cancel, .pause, .reviewInstructions]
+
+    /// Reads a button name.
+    public init(_ name: String) {
+        self = ButtonType.known.first { $0.description == name } ?? .custom(name)
+    }
+
+    /// True for the buttons the format defines.
+    public var isKnown: Bool {
+        if case .custom = self { return false }
+        return true
+    }
+
+    /// The name as written in JSON.
+    public var description: String {
+        switch self {
+        case .goForward: return "goForward"
+        case .goBackward: return "goBackward"
+        case .skip: return "skip"
+        case .cancel: return "cancel"
+        case .pause: return "pause"
+        case .reviewInstructions: return "reviewInstructions"
+        case .custom(let name): return name
+        }
+    }
+
+    public static func < (lhs: ButtonType, rhs: ButtonType) -> Bool { lhs.description < rhs.description }
+}
+
+/// How a survey rule compares the answer with `matchingAnswer`.
+public enum RuleOperator: Sendable, Hashable, CustomStringConvertible {
+    case equal, notEqual, lessThan, greaterThan, lessThanOrEqual, greaterThanOrEqual
+    /// An operator the format does not define.
+    case unknown(String)
+
+    /// Reads a `ruleOperator` value.
+    public init(_ text: String) {
+        switch text {
+        case "eq": self = .equal
+        case "ne": self = .notEqual
+        case "lt": self = .lessThan
+        case "gt": self = .greaterThan
+        case "le": self = .lessThanOrEqual
+        case "ge": self = .greaterThanOrEqual
+        default: self = .unknown(text)
+        }
+    }
+
+    /// True for `lt`, `gt`, `le`, `ge`.
+    public var isOrdering: Bool {
+        switch self {
+        case .lessThan, .greaterThan, .lessThanOrEqual, .greaterThanOrEqual: return true
+        default: return false
+        }
+    }
+
+    /// The value as written in JSON.
+    public var description: String {
+        switch self {
+        case .equal: return "eq"
+        case .notEqual: return "ne"
+        case .lessThan: return "lt"
+        case .greaterThan: return "gt"
+        case .lessThanOrEqual: return "le"
+        case .greaterThanOrEqual: return "ge"
+        case .unknown(let text): return text
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import JSONCore
+
+/// The node types the format names; the `"type"` key picks one.
+public enum NodeKind: Sendable, Hashable, CustomStringConvertible {
+    case assessment, section, overview, instruction, completion, permission, simpleQuestion, choiceQuestion
+    /// A type the format does not name, kept so lint can report it.
+    case unknown(String)
+
+    /// Every known type name, in the format document's order.
+    public static let knownTypeNames = ["assessment", "section", "overview", "instruction", "completion", "permission",
+                                        "simpleQuestion", "choiceQuestion"]
+
+    /// Reads a `"type"` value.
+    public init(_ type: String) {
+        switch type {
+        case "assessment": self = .assessment
+        case "section": self = .section
+        case "overview": self = .overview
+        case "instruction": self = .instruction
+        case "completion": self = .completion
+        case "permission": self = .permission
+        case "simpleQuestion": self = .simpleQuestion
+        case "choiceQuestion": self = .choiceQuestion
+        default: self = .unknown(type)
+        }
+    }
+
+    /// True for nodes that hold `steps`.
+    public var isContainer: Bool { self == .assessment || self == .section }
+
+    /// True for question steps.
+    public var isQuestion: Bool { self == .simpleQuestion || self == .choiceQuestion }
+
+    /// The type name as written.
+    public var description: String {
+        switch self {
+        case .assessment: return "assessment"
+        case .section: return "section"
+        case .overview: return "overview"
+        case .instruction: return "instruction"
+        case .completion: return "completion"
+        case .permission: return "permission"
+        case .simpleQuestion: return "simpleQuestion"
+        case .choiceQuestion: return "choiceQuestion"
+        case .unknown(let type): return type
+        }
+    }
+}
+
+/// A custom title or icon for a button (`actions` values).
+public struct ButtonAction: Sendable, Hashable {
+    public var buttonTitle: String?
+    /// The action's own `type` (usually `default`).
+    public var type: String?
+    public var extra: JSONObject
+}
+
+/// One node of a survey: the assessment, a section or a step, with where it came from.
+public struct Node: Sendable, Hashable {
+    public var identifier: String
+    public var kind: NodeKind
+    public var title: String?
+    public var subtitle: String?
+    public var detail: String?
+    public var image: JSONValue?
+    public var comment: String?
+    public var nextStepIdentifier: NavigationTarget?
+    public var shouldHideActions: [ButtonType]?
+    /// Button customizations, in document order.
+    public var actions: [(button: ButtonType, action: ButtonAction)]?
+    /// Containers (assessment, section): the child steps in order.
+    public var steps: [Node]?
+    /// Questions: rules, input item or choices.
+    public var question: Question?
+    /// Members the model does not type (e.g. `versionString`, `estimatedMinutes`, `$schema`), kept for round trips.
+    public var extra: JSONObject
+    /// The node's JSON Pointer in its document.
+    public var pointer: JSONPointer
+
+    /// Decodes a node (and its children) leniently: members of the wrong type become issues.
+    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+        var reader = ObjectReader(object, at: pointer)
+        let typeName = reader.string("type")
+        if typeName == nil { issues.append(ModelIssue(pointer: pointer, message: "the node has no \"type\"")) }
+        kind = NodeKind(typeName ?? "")
+        identifier = reader.string("identifier") ?? ""
+        if object["identifier"] == nil { issues.append(ModelIssue(pointer: pointer, message: "the node has no \"identifier\"")) }
+        title = reader.string("title")
+        subtitle = reader.string("subtitle")
+        detail = reader.string("detail")
+        image = reader.value("image")
+        comment = reader.string("comment")
+        nextStepIdentifier = reader.string("nextStepIdentifier").map(NavigationTarget.init)
+        shouldHideActions = reader.array("shouldHideActions").map { $0.compactMap(\.stringValue).map(ButtonType.init) }
+        actions = reader.objectValue("actions").map { map in
+            map.members.map { member in
+                let action = member.value.objectValue ?? JSONObject()
+                var actionReader = ObjectReader(action, at: pointer.appending("actions").appending(member.key))
+                let parsed = ButtonAction(buttonTitle: actionReader.string("buttonTitle"), type: actionReader.string("type"),
+                                          extra: actionReader.extra)
+                issues += actionReader.issues
+                return (ButtonType(member.key), parsed)
+            }
+        }
+        if kind.isContainer {
+            steps = reader.objects("steps").map { children in
+                children.map { Node($0.0, at: $0.1, issues: &issues) }
+            } ?? []
+        }
+        if kind.isQuestion {
+            var question = Question(surveyRules: [])
+            question.surveyRules = (reader.objects("surveyRules") ?? []).map { SurveyRule($0.0, at: $0.1, issues: &issues) }
+            question.uiHint = reader.string("uiHint")
+            question.optional = reader.bool("optional")
+            if kind == .simpleQuestion, let item = reader.objectValue("inputItem") {
+                question.inputItem = InputItem(item, at: pointer.appending("inputItem"), issues: &issues)
+            }
+            if kind == .choiceQuestion {
+                question.baseTypeName = reader.string("baseType")
+                question.baseType = question.baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
+                question.singleChoice = reader.bool("singleChoice")
+                question.choices = reader.objects("choices").map { $0.map { Choice($0.0, at: $0.1, issues: &issues) } }
+                if let other = reader.objectValue("other") {
+                    question.other = InputItem(other, at: pointer.appending("other"), issues: &issues)
+                }
+            }
+            self.question = question
+        }
+        extra = reader.extra
+        self.pointer = pointer
+        issues += reader.issues
+    }
+
+    /// The node as JSON: known keys in a fixed order, then the preserved unknown ones.
+    public var json: JSONValue {
+        var writer = ObjectWriter()
+        writer.set("type", kind.description)
+        writer.set("identifier", identifier)
+        writer.set("title", title)
+        writer.set("subtitle", subtitle)
+        writer.set("detail", detail)
+        writer.set("image", image)
+        writer.set("comment", comment)
+        writer.set("nextStepIdentifier", nextStepIdentifier?.description)
+        writer.set("shouldHideActions", shouldHideActions.map { .array($0.map { .string($0.description) }) })
+        if let actions {
+            var map = JSONObject()
+            for (button, action) in actions {
+                var actionWriter = ObjectWriter()
+                actionWriter.set("buttonTitle", action.buttonTitle)
+                actionWriter.set("type", action.type)
+                actionWriter.append(action.extra)
+                map[button.description] = .object(actionWriter.object)
+            }
+            writer.set("actions", .object(map))
+        }
+        if let question {
+            if !question.surveyRules.isEmpty { writer.set("surveyRules", .array(question.surveyRules.map(\.json))) }
+            writer.set("uiHint", question.uiHint)
+            writer.set("optional", question.optional)
+            writer.set("inputItem", question.inputItem?.json)
+            writer.set("baseType", question.baseTypeName)
+            writer.set("singleChoice", question.singleChoice)
+            writer.set("choices", question.choices.map { .array($0.map(\.json)) })
+            writer.set("other", question.other?.json)
+        }
+        writer.set("steps", steps.map { .array($0.map(\.json)) })
+        writer.append(extra)
+        return .object(writer.object)
+    }
+
+    public static func == (lhs: Node, rhs: Node) -> Bool { lhs.json == rhs.json && lhs.pointer == rhs.pointer }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    /// True for question steps.
+    public var isQuestion: Bool { kind.isQuestion }
+
+    /// The title a button shows on this node, if `actions` sets one.
+    public func buttonTitle(_ button: ButtonType) -> String? {
+        actions?.first { $0.button == button }?.action.buttonTitle
+    }
+}
+
+extension Node {
+    /// A node with its enclosing containers (outermost first).
+    public struct Visit: Sendable {
+        public let node: Node
+        public let ancestors: [Node]
+    }
+
+    /// Every node below this one, depth first in document order, with its ancestors.
+    public func descendants() -> [Visit] {
+        var visits: [Visit] = []
+        func walk(_ node: Node, _ ancestors: [Node]) {
+            for child in node.steps ?? [] {
+                visits.append(Visit(node: child, ancestors: ancestors + [node]))
+                walk(child, ancestors + [node])
+            }
+        }
+        walk(self, [])
+        return visits
+    }
+
+    /// The child step with this identifier.
+    public func step(_ identifier: String) -> Node? {
+        steps?.first { $0.identifier == identifier }
+    }
+}

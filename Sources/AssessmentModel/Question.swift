@@ -1,0 +1,201 @@
+import JSONCore
+
+/// A `surveyRules` entry: where to go when this question's answer matches.
+public struct SurveyRule: Sendable, Hashable {
+    /// The target; `nil` when the rule lacks `skipToIdentifier` (an error lint reports).
+    public var skipToIdentifier: String?
+    /// The value to compare with; `nil` when the key is absent (which means `null`).
+    public var matchingAnswer: JSONValue?
+    /// The comparison; `eq` when absent.
+    public var ruleOperator: RuleOperator
+    /// Whether `ruleOperator` was written.
+    public var hasExplicitOperator: Bool
+    /// Members the model does not know, kept for round trips.
+    public var extra: JSONObject
+    /// Where the rule is.
+    public var pointer: JSONPointer
+
+    /// The target as a navigation target.
+    public var target: NavigationTarget? { skipToIdentifier.map(NavigationTarget.init) }
+
+    /// The value compared with: `matchingAnswer`, or `null` when absent.
+    public var comparedValue: JSONValue { matchingAnswer ?? .null }
+
+    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+        var reader = ObjectReader(object, at: pointer)
+        skipToIdentifier = reader.string("skipToIdentifier")
+        matchingAnswer = reader.value("matchingAnswer")
+        let operatorText = reader.string("ruleOperator")
+        ruleOperator = operatorText.map(RuleOperator.init) ?? .equal
+        hasExplicitOperator = operatorText != nil
+        extra = reader.extra
+        self.pointer = pointer
+        issues += reader.issues
+    }
+
+    var json: JSONValue {
+        var writer = ObjectWriter()
+        writer.set("skipToIdentifier", skipToIdentifier)
+        writer.set("matchingAnswer", matchingAnswer)
+        if hasExplicitOperator { writer.set("ruleOperator", ruleOperator.description) }
+        writer.append(extra)
+        return .object(writer.object)
+    }
+}
+
+/// The kinds of input item the format and its reference implementation name.
+public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
+    case string, integer, number, year, boolean, date, time, dateTime, duration, height, weight, postalCode
+    /// A type the model does not know.
+    case unknown(String)
+
+    static let names: [(String, InputItemType)] = [
+        ("string", .string), ("integer", .integer), ("number", .number), ("year", .year), ("boolean", .boolean),
+        ("date", .date), ("time", .time), ("dateTime", .dateTime), ("duration", .duration), ("height", .height),
+        ("weight", .weight), ("postalCode", .postalCode),
+    ]
+
+    /// Reads an input item `type`.
+    public init(_ text: String) {
+        self = InputItemType.names.first { $0.0 == text }?.1 ?? .unknown(text)
+    }
+
+    /// The JSON type of answers of this input (`year` answers are integers; dates are strings).
+    public var answerType: JSONPrimitiveType? {
+        switch self {
+        case .string, .date, .time, .dateTime, .postalCode: return .string
+        case .integer, .year: return .integer
+        case .number, .duration, .height, .weight: return .number
+        case .boolean: return .boolean
+        case .unknown: return nil
+        }
+    }
+
+    /// The name as written in JSON.
+    public var description: String {
+        if case .unknown(let text) = self { return text }
+        return InputItemType.names.first { $0.1 == self }?.0 ?? "?"
+    }
+}
+
+/// A text input item: the answer's type, its bounds and display hints.
+public struct InputItem: Sendable, Hashable {
+    public var type: InputItemType
+    public var identifier: String?
+    public var fieldLabel: String?
+    public var placeholder: String?
+    /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
+    public var formatOptions: JSONObject?
+    /// Members the model does not know, kept for round trips.
+    public var extra: JSONObject
+    /// Where the item is.
+    public var pointer: JSONPointer
+
+    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+        var reader = ObjectReader(object, at: pointer)
+        type = InputItemType(reader.string("type") ?? "string")
+        identifier = reader.string("identifier")
+        fieldLabel = reader.string("fieldLabel")
+        placeholder = reader.string("placeholder")
+        formatOptions = reader.objectValue("formatOptions")
+        extra = reader.extra
+        self.pointer = pointer
+        issues += reader.issues
+    }
+
+    /// A numeric bound from `formatOptions` (`minimumValue`, `maximumYear`, …).
+    public func bound(_ key: String) -> JSONNumber? { formatOptions?[key]?.numberValue }
+
+    /// A boolean option from `formatOptions` (`allowFuture`, `allowPast`).
+    public func flag(_ key: String) -> Bool? { formatOptions?[key]?.boolValue }
+
+    var json: JSONValue {
+        var writer = ObjectWriter()
+        writer.set("type", type.description)
+        writer.set("identifier", identifier)
+        writer.set("fieldLabel", fieldLabel)
+        writer.set("placeholder", placeholder)
+        writer.set("formatOptions", formatOptions.map(JSONValue.object))
+        writer.append(extra)
+        return .object(writer.object)
+    }
+}
+
+/// How selecting a choice affects the others.
+public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
+    case `default`, all, exclusive
+    case unknown(String)
+
+    public init(_ text: String) {
+        switch text {
+        case "default": self = .default
+        case "all": self = .all
+        case "exclusive": self = .exclusive
+        default: self = .unknown(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .default: return "default"
+        case .all: return "all"
+        case .exclusive: return "exclusive"
+        case .unknown(let text): return text
+        }
+    }
+}
+
+/// One choice of a choice question.
+public struct Choice: Sendable, Hashable {
+    /// The answer recorded for it; `nil` when absent (selecting it answers `null`).
+    public var value: JSONValue?
+    public var text: String?
+    public var selectorType: SelectorType
+    public var hasExplicitSelector: Bool
+    public var extra: JSONObject
+    /// Where the choice is.
+    public var pointer: JSONPointer
+
+    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+        var reader = ObjectReader(object, at: pointer)
+        value = reader.value("value")
+        text = reader.string("text")
+        let selector = reader.string("selectorType")
+        selectorType = selector.map(SelectorType.init) ?? .default
+        hasExplicitSelector = selector != nil
+        extra = reader.extra
+        self.pointer = pointer
+        issues += reader.issues
+    }
+
+    var json: JSONValue {
+        var writer = ObjectWriter()
+        writer.set("value", value)
+        writer.set("text", text)
+        if hasExplicitSelector { writer.set("selectorType", selectorType.description) }
+        writer.append(extra)
+        return .object(writer.object)
+    }
+}
+
+/// What a question step adds to a node.
+public struct Question: Sendable, Hashable {
+    public var surveyRules: [SurveyRule]
+    public var uiHint: String?
+    public var optional: Bool?
+    /// Simple questions: the input item.
+    public var inputItem: InputItem?
+    /// Choice questions: the JSON type of choice values.
+    public var baseType: JSONPrimitiveType?
+    public var baseTypeName: String?
+    public var singleChoice: Bool?
+    public var choices: [Choice]?
+    /// Choice questions: the "other" text field.
+    public var other: InputItem?
+
+    /// The JSON type of this question's answers (arrays for multiple choice hold values of this type).
+    public var answerType: JSONPrimitiveType? { baseType ?? inputItem?.type.answerType }
+
+    /// True for a choice question that allows one choice only (the default).
+    public var isSingleChoice: Bool { singleChoice ?? true }
+}

@@ -1,0 +1,71 @@
+import JSONCore
+
+/// Why a survey file could not be read at all.
+public enum SurveyLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not strict JSON.
+    case syntax(JSONParseError)
+    /// The root is not an object.
+    case notAnObject(found: JSONPrimitiveType)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): return error.description
+        case .notAnObject(let found): return "1:1: a survey must be a JSON object, found \(found.withArticle)"
+        }
+    }
+}
+
+/// A survey file: its positioned JSON, its decoded node tree and what could not be decoded.
+public struct SurveyDocument: Sendable {
+    /// The parsed JSON with positions.
+    public let json: JSONDocument
+    /// The root node (normally of kind `assessment`).
+    public let assessment: Node
+    /// Members the model could not read as the format describes.
+    public let issues: [ModelIssue]
+
+    /// Parses and decodes a survey.
+    public init(bytes: [UInt8]) throws(SurveyLoadError) {
+        do {
+            json = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+        } catch {
+            throw .syntax(error)
+        }
+        guard case .object(let root) = json.value else { throw .notAnObject(found: json.value.primitiveType) }
+        var issues: [ModelIssue] = []
+        assessment = Node(root, at: .root, issues: &issues)
+        self.issues = issues
+    }
+
+    /// Parses and decodes survey text.
+    public init(text: String) throws(SurveyLoadError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// The line and column of a value (or of its nearest existing parent).
+    public func position(of pointer: JSONPointer) -> SourcePosition {
+        json.sourceMap?.position(of: pointer) ?? SourcePosition(line: 1, column: 1, offset: 0)
+    }
+
+    /// The line and column of the member name for the value at `pointer`, else of the value.
+    public func keyPosition(of pointer: JSONPointer) -> SourcePosition {
+        json.sourceMap?.keyRange(of: pointer)?.start ?? position(of: pointer)
+    }
+}
+
+extension Node: Codable {
+    /// Decodes through any `Decoder` (e.g. Foundation's `JSONDecoder`); positions are then
+    /// relative to the decoded value.
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        guard case .object(let object) = value else {
+            throw DecodingError.typeMismatch(Node.self, .init(codingPath: decoder.codingPath, debugDescription: "a node must be an object"))
+        }
+        var issues: [ModelIssue] = []
+        self.init(object, at: .root, issues: &issues)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
