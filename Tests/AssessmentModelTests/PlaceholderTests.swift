@@ -1,5 +1,0 @@
-import XCTest
-
-final class AssessmentModelPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
