@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
-        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore"]),
+        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ResultArchivePlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
