@@ -4,14 +4,20 @@ import JSONSchema
 
 // Benchmarks for assess. Build with -c release; see README "Benchmarks".
 //   assess-bench validate CORPUS SCHEMA     validation throughput per corpus group
+//   assess-bench archive [N]                build and verify N result archives (default 1000)
+//   assess-bench sample-result              the result JSON the archive benchmark uses
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | archive [N] | sample-result\n".utf8))
     exit(2)
 }
 switch command {
 case "validate" where arguments.count == 3:
     ValidationBenchmark.run(corpus: arguments[1], schema: arguments[2])
+case "archive":
+    ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+case "sample-result":
+    print(ArchiveBenchmark.sampleResult())
 default:
     FileHandle.standardError.write(Data("unknown benchmark or wrong arguments: \(arguments)\n".utf8))
     exit(2)

@@ -71,12 +71,15 @@ public struct ArchiveVerifier: Sendable {
     private let limits: ZipLimits
     /// Identifiers of the survey's steps, when a survey was given.
     private let survey: SurveyOutline?
+    /// The manifest schema, compiled once.
+    private let metadataValidator: Validator?
 
     /// `registry` must hold ArchiveMetadata.json and the schemas entries name (unknown ones are skipped).
     public init(registry: SchemaRegistry, survey: JSONValue? = nil, limits: ZipLimits = ZipLimits()) {
         self.registry = registry
         self.limits = limits
         self.survey = survey.map(SurveyOutline.init)
+        metadataValidator = try? Validator(registered: ArchiveMetadata.schemaURI, in: registry)
     }
 
     /// Verifies archive bytes.
@@ -154,7 +157,8 @@ public struct ArchiveVerifier: Sendable {
 
     /// The first error of `value` against a registered schema, or `nil` when valid or unknown.
     private func schemaProblem(_ value: JSONValue, schema: String) -> String? {
-        guard let validator = try? Validator(registered: schema, in: registry) else { return nil }
+        let compiled = schema == ArchiveMetadata.schemaURI ? metadataValidator : try? Validator(registered: schema, in: registry)
+        guard let validator = compiled else { return nil }
         guard let error = validator.validate(value).first else { return nil }
         return error.bestMatch.description
     }
