@@ -13,6 +13,7 @@ protocol Command: Sendable {
 public enum Assess {
     /// Every subcommand, in the order `assess --help` lists them.
     static let commands: [any Command] = [
+        LintCommand(),
         ValidateCommand(),
         MetaschemaCommand(),
         ArchiveCommand(),

@@ -116,6 +116,11 @@ public struct SchemaRegistry: Sendable {
         }
     }
 
+    /// Whether a URI (with or without fragment) names something registered.
+    public func contains(_ uri: String) -> Bool {
+        resolve(uri, against: URIReference(uri)) != nil
+    }
+
     /// Where a reference, resolved against `base`, points; `nil` when nothing registered matches.
     func resolve(_ reference: String, against base: URIReference) -> (location: Location, uri: URIReference)? {
         let absolute = base.resolving(reference)

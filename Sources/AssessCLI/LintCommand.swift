@@ -1,0 +1,103 @@
+import AssessmentModel
+import Foundation
+import JSONCore
+import JSONSchema
+
+/// `assess lint`: finds every mistake in surveys before they ship.
+struct LintCommand: Command {
+    let spec = CommandSpec(
+        name: "lint",
+        summary: "Check surveys: JSON syntax, the format's schema, and survey logic (targets, reachability, rules, choices).",
+        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--schema S] [--ref-dir D]... FILE... | DIR | -",
+        options: [
+            .value("--format", "-f", valueName: "FORMAT", help: "text (default), json, github (workflow commands) or sarif (SARIF 2.1.0)."),
+            .flag("--strict", help: "Warnings fail too (exit 1)."),
+            .value("--exclude", "-x", valueName: "RULE", help: "Skip a rule by id (repeatable); see --list-rules."),
+            .flag("--list-rules", help: "List every rule with its id, severity and what it reports."),
+            .value("--schema", "-s", valueName: "SCHEMA", help: "Check against this schema instead of the bundled one (or the file's \"$schema\")."),
+            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+        ],
+        discussion: """
+            Text output: FILE:LINE:COL: error|warning: MESSAGE [rule-id], then note lines.
+            JSON output: {"files": [{"file", "findings": [{"rule", "severity", "message", "line",
+            "column", "pointer", "notes": [{"message", "line", "column"}]}]}], "errors": N, "warnings": N}.
+
+            EXIT STATUS: 0 clean, 1 findings at error level (any finding with --strict),
+                         2 usage error, 3 unreadable input or invalid JSON.
+            """)
+
+    enum Format: String, CaseIterable {
+        case text, json, github, sarif
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        if arguments.flag("--list-rules") {
+            listRules(io)
+            return .ok
+        }
+        let format = try arguments.choice("--format", default: Format.text)
+        guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
+        let excluded = Set(arguments.all("--exclude"))
+        for rule in excluded where !Linter.allRuleIDs.contains(rule) {
+            let hint = Suggestion.closest(to: rule, among: Linter.allRuleIDs).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
+        }
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        var registry: SchemaRegistry
+        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
+        case .success(let loaded): registry = loaded
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return .inputError
+        }
+        var schemaURI: String?
+        if let schema = arguments.value("--schema") {
+            if FileManager.default.fileExists(atPath: schema) {
+                do {
+                    schemaURI = try registry.registerFile(at: schema).description
+                } catch {
+                    io.printError("\(schema): error: \(error)")
+                    return .inputError
+                }
+            } else {
+                schemaURI = schema
+            }
+        }
+        let linter = Linter(registry: registry, schema: schemaURI, excluding: excluded)
+        let (files, missing) = InputFile.expand(arguments.positionals)
+        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
+        missing.forEach { io.printError($0.description) }
+        var reports: [LintReport] = []
+        for file in files {
+            switch file.read(io) {
+            case .failure(let error):
+                io.printError(error.description)
+                status = status.worst(.inputError)
+            case .success(let bytes):
+                let report = linter.lint(bytes: bytes, file: file.name)
+                reports.append(report)
+                if report.unreadable {
+                    status = status.worst(.inputError)
+                } else if report.fails(strict: arguments.flag("--strict")) {
+                    status = status.worst(.findings)
+                }
+            }
+        }
+        let renderer = LintRenderer(printer: printer)
+        switch format {
+        case .text: reports.flatMap(renderer.text).forEach(io.print)
+        case .json: io.writeOutput(JSONWriter.pretty.string(renderer.json(reports)))
+        case .github: reports.flatMap(renderer.github).forEach(io.print)
+        case .sarif: io.writeOutput(JSONWriter.pretty.string(renderer.sarif(reports)))
+        }
+        return status
+    }
+
+    private func listRules(_ io: CommandIO) {
+        let rules = Linter.builtInChecks + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) }
+        let width = (rules.map(\.0.count).max() ?? 0) + 2
+        for (id, severity, summary) in rules {
+            io.print(id.padding(toLength: width, withPad: " ", startingAt: 0) + severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + summary)
+        }
+    }
+}

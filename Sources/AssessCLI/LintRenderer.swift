@@ -1,0 +1,68 @@
+import AssessmentModel
+import JSONCore
+
+/// Renders lint reports as text, JSON, GitHub workflow commands or SARIF 2.1.0.
+struct LintRenderer {
+    let printer: DiagnosticPrinter
+
+    func text(_ report: LintReport) -> [String] {
+        report.findings.flatMap { finding in
+            [printer.line(file: report.file, position: finding.position, severity: finding.severity == .error ? .error : .warning,
+                          message: "\(finding.message) [\(finding.ruleID)]")]
+                + finding.notes.map { printer.line(file: report.file, position: $0.position, severity: .note, message: $0.message) }
+        }
+    }
+
+    func json(_ reports: [LintReport]) -> JSONValue {
+        let files: [JSONValue] = reports.map { report in
+            ["file": .string(report.file), "findings": .array(report.findings.map { finding in
+                [
+                    "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue), "message": .string(finding.message),
+                    "line": number(finding.position.line), "column": number(finding.position.column),
+                    "pointer": .string(finding.pointer.description),
+                    "notes": .array(finding.notes.map { ["message": .string($0.message), "line": number($0.position.line), "column": number($0.position.column)] }),
+                ]
+            })]
+        }
+        let all = reports.flatMap(\.findings)
+        return ["files": .array(files), "errors": number(all.filter { $0.severity == .error }.count),
+                "warnings": number(all.filter { $0.severity == .warning }.count)]
+    }
+
+    func github(_ report: LintReport) -> [String] {
+        report.findings.map { finding in
+            "::\(finding.severity.rawValue) file=\(report.file),line=\(finding.position.line),col=\(finding.position.column),title=\(finding.ruleID)::\(escape(finding.message))"
+        }
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    func sarif(_ reports: [LintReport]) -> JSONValue {
+        let rules: [JSONValue] = (Linter.builtInChecks.map { ($0.id, $0.severity, $0.summary) }
+            + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) }).map { id, severity, summary in
+            ["id": .string(id), "shortDescription": ["text": .string(summary)],
+             "defaultConfiguration": ["level": .string(severity == .error ? "error" : "warning")]]
+        }
+        let results: [JSONValue] = reports.flatMap { report in
+            report.findings.map { finding -> JSONValue in
+                ["ruleId": .string(finding.ruleID), "level": .string(finding.severity == .error ? "error" : "warning"),
+                 "message": ["text": .string(finding.message)],
+                 "locations": [["physicalLocation": [
+                    "artifactLocation": ["uri": .string(report.file)],
+                    "region": ["startLine": number(finding.position.line), "startColumn": number(finding.position.column)],
+                 ]]]]
+            }
+        }
+        return [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [["tool": ["driver": ["name": "assess", "version": .string(AssessVersion.current),
+                                          "informationUri": "https://example.invalid/assess", "rules": .array(rules)]],
+                      "results": .array(results)]],
+        ]
+    }
+
+    private func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+}

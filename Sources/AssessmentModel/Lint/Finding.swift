@@ -1,0 +1,87 @@
+import JSONCore
+
+/// How serious a finding is.
+public enum LintSeverity: String, Sendable, Comparable {
+    case warning, error
+
+    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// One problem lint found, located in the file.
+public struct Finding: Sendable, Hashable {
+    /// A related place, e.g. the first of two duplicates.
+    public struct Note: Sendable, Hashable {
+        public let message: String
+        public let position: SourcePosition
+    }
+
+    /// The stable kebab-case id of the rule that found it.
+    public let ruleID: String
+    public let severity: LintSeverity
+    public let message: String
+    /// The JSON Pointer of the offending value.
+    public let pointer: JSONPointer
+    /// Where it is (1-based line and column).
+    public let position: SourcePosition
+    public let notes: [Note]
+
+    public init(ruleID: String, severity: LintSeverity, message: String, pointer: JSONPointer, position: SourcePosition, notes: [Note] = []) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.pointer = pointer
+        self.position = position
+        self.notes = notes
+    }
+}
+
+/// A survey logic check with a stable id.
+public protocol LintRule: Sendable {
+    /// Stable kebab-case id (used by `--exclude` and in every finding).
+    var id: String { get }
+    /// The severity of its findings.
+    var severity: LintSeverity { get }
+    /// One line saying what it reports.
+    var summary: String { get }
+    /// The findings for one survey.
+    func check(_ survey: LintContext) -> [Finding]
+}
+
+/// A decoded survey with the lookups rules share.
+public struct LintContext: Sendable {
+    public let document: SurveyDocument
+    /// Every node below the assessment, with its ancestors.
+    public let visits: [Node.Visit]
+
+    public init(document: SurveyDocument) {
+        self.document = document
+        visits = document.assessment.descendants()
+    }
+
+    /// The root node.
+    public var assessment: Node { document.assessment }
+
+    /// Every container (the assessment and each section), outermost first.
+    public var containers: [Node] { [assessment] + visits.map(\.node).filter { $0.kind == .section } }
+
+    /// A finding of `rule` at a value.
+    public func finding(_ rule: any LintRule, _ message: String, at pointer: JSONPointer, severity: LintSeverity? = nil,
+                        notes: [Finding.Note] = []) -> Finding {
+        Finding(ruleID: rule.id, severity: severity ?? rule.severity, message: message, pointer: pointer,
+                position: document.position(of: pointer), notes: notes)
+    }
+
+    /// A note pointing at a value.
+    public func note(_ message: String, at pointer: JSONPointer) -> Finding.Note {
+        Finding.Note(message: message, position: document.position(of: pointer))
+    }
+
+    /// The identifier of the step that holds a pointer (for messages), if any.
+    public func stepName(containing pointer: JSONPointer) -> String? {
+        let holder = visits.last { visit in
+            visit.node.pointer.tokens.count <= pointer.tokens.count
+                && Array(pointer.tokens.prefix(visit.node.pointer.tokens.count)) == visit.node.pointer.tokens
+        }
+        return holder?.node.identifier
+    }
+}
