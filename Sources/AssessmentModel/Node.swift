@@ -193,9 +193,11 @@ extension Node {
     public func descendants() -> [Visit] {
         var visits: [Visit] = []
         func walk(_ node: Node, _ ancestors: [Node]) {
-            for child in node.steps ?? [] {
-                visits.append(Visit(node: child, ancestors: ancestors + [node]))
-                walk(child, ancestors + [node])
+            guard let children = node.steps, !children.isEmpty else { return }
+            let chain = ancestors + [node]
+            for child in children {
+                visits.append(Visit(node: child, ancestors: chain))
+                if child.steps != nil { walk(child, chain) }
             }
         }
         walk(self, [])

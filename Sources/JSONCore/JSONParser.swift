@@ -81,6 +81,11 @@ private struct ParserState {
         self.bytes = bytes
         self.options = options
         self.tracksPaths = tracksPaths
+        if options.recordPositions {
+            // Roughly one value per 12 bytes of typical pretty-printed JSON: avoid rehashing as the map grows.
+            valueSpans.reserveCapacity(bytes.count / 12)
+            keySpans.reserveCapacity(bytes.count / 24)
+        }
     }
 
     mutating func parseDocument() throws(ParseFailure) -> JSONDocument {

@@ -52,10 +52,13 @@ public struct LintContext: Sendable {
     public let document: SurveyDocument
     /// Every node below the assessment, with its ancestors.
     public let visits: [Node.Visit]
+    /// Where navigation can go, shared by the reachability rules.
+    let graph: NavigationGraph
 
     public init(document: SurveyDocument) {
         self.document = document
         visits = document.assessment.descendants()
+        graph = NavigationGraph(assessment: document.assessment, visits: visits)
     }
 
     /// The root node.

@@ -11,7 +11,7 @@ public struct DuplicateIdentifierRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        var firstAnywhere: [String: Node] = [:]
+        var firstAnywhere: [String: JSONPointer] = [:]
         for container in survey.containers {
             var firstAmongSiblings: [String: Node] = [:]
             for step in container.steps ?? [] where !step.identifier.isEmpty {
@@ -28,15 +28,15 @@ public struct DuplicateIdentifierRule: LintRule {
         for visit in survey.visits where !visit.node.identifier.isEmpty {
             let step = visit.node
             if let first = firstAnywhere[step.identifier] {
-                let siblings = first.pointer.parent == step.pointer.parent
+                let siblings = first.parent == step.pointer.parent
                 if !siblings {
                     findings.append(survey.finding(
                         self, "identifier \"\(step.identifier)\" is also used in another part of the survey; results will be ambiguous",
                         at: step.pointer.appending("identifier"), severity: .warning,
-                        notes: [survey.note("first used here", at: first.pointer.appending("identifier"))]))
+                        notes: [survey.note("first used here", at: first.appending("identifier"))]))
                 }
             } else {
-                firstAnywhere[step.identifier] = step
+                firstAnywhere[step.identifier] = step.pointer
             }
         }
         return findings

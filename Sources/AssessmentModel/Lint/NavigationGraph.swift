@@ -2,9 +2,9 @@ import JSONCore
 
 /// Where navigation can go in a survey, step by step, as lint sees it: rules that can fire,
 /// `nextStepIdentifier`, the next sibling, sections entered and left, and the end.
-struct NavigationGraph {
+struct NavigationGraph: Sendable {
     /// A place navigation can be: a shown step (by pointer) or the end of the run.
-    enum Place: Hashable {
+    enum Place: Hashable, Sendable {
         case step(JSONPointer)
         case end
     }
@@ -14,11 +14,8 @@ struct NavigationGraph {
     /// Shown steps (not sections) in document order.
     let steps: [Node.Visit]
 
-    init(_ survey: LintContext) {
-        steps = survey.visits.filter { $0.node.kind != .section }
-        var nodes: [JSONPointer: Node.Visit] = [:]
-        for visit in survey.visits { nodes[visit.node.pointer] = visit }
-        let assessment = survey.assessment
+    init(assessment: Node, visits: [Node.Visit]) {
+        steps = visits.filter { $0.node.kind != .section }
 
         /// The first shown step when entering a node (a section enters its first child).
         func entry(_ node: Node, ancestors: [Node]) -> Place {
@@ -39,7 +36,8 @@ struct NavigationGraph {
         /// The sibling after `node` in `container`, or the container's exit.
         func following(_ node: Node, in container: Node, ancestors: [Node]) -> Place {
             let siblings = container.steps ?? []
-            guard let index = siblings.firstIndex(where: { $0.pointer == node.pointer }), index + 1 < siblings.count else {
+            // A step's pointer ends with its index in its container's steps.
+            guard let index = node.pointer.tokens.last.flatMap(Int.init), index + 1 < siblings.count else {
                 return exit(from: container, ancestors: ancestors)
             }
             return entry(siblings[index + 1], ancestors: ancestors + [container])
@@ -127,7 +125,7 @@ public struct UnreachableStepRule: LintRule {
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
-        let graph = NavigationGraph(survey)
+        let graph = survey.graph
         let reachable = graph.reachable()
         var reported: [JSONPointer] = []
         var findings: [Finding] = []
@@ -158,7 +156,7 @@ public struct EndlessLoopRule: LintRule {
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
-        let graph = NavigationGraph(survey)
+        let graph = survey.graph
         let reachable = graph.reachable(), finishing = graph.canReachEnd()
         let stuck = graph.steps.filter { reachable.contains(.step($0.node.pointer)) && !finishing.contains(.step($0.node.pointer)) }
         guard let first = stuck.first else { return [] }
