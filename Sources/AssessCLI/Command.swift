@@ -14,6 +14,7 @@ public enum Assess {
     /// Every subcommand, in the order `assess --help` lists them.
     static let commands: [any Command] = [
         LintCommand(),
+        RunCommand(),
         ValidateCommand(),
         MetaschemaCommand(),
         ArchiveCommand(),

@@ -1,0 +1,161 @@
+import AssessmentModel
+import AssessmentRunner
+import Foundation
+import JSONCore
+import ResultArchive
+import ZipArchive
+
+/// `assess run`: runs a survey headlessly from answer scripts, or interactively in a terminal.
+struct RunCommand: Command {
+    let spec = CommandSpec(
+        name: "run",
+        summary: "Run a survey with scripted answers (or interactively) and report the route, buttons and results.",
+        synopsis: "SURVEY [--answers SCRIPT|DIR]... [--report json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--force]",
+        options: [
+            .value("--answers", "-a", valueName: "SCRIPT", help: "An answer script, or a folder of them (repeatable); SCRIPT.expected.json beside a script is checked."),
+            .value("--report", valueName: "FORMAT", help: "json (default for scripts) or text (a readable transcript)."),
+            .value("--result", valueName: "FILE", help: "Write the assessment result JSON (single script or interactive run)."),
+            .value("--archive", valueName: "FILE.zip", help: "Write a result archive (assessmentResult.json + metadata.json)."),
+            .value("--expect", valueName: "EXPECTED.json", help: "Compare status/path/answers with this file; differences exit 1."),
+            .value("--now", valueName: "ISO8601", help: "Fix every timestamp (else SOURCE_DATE_EPOCH, else the clock)."),
+            .value("--seed", valueName: "N", help: "Fix taskRunUUID (derived from N)."),
+            .value("--record", valueName: "SCRIPT", help: "Interactive mode: save the session as a script that replays it."),
+            .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
+            .flag("--force", help: "Run a survey that fails lint at error level; replace an existing --archive."),
+        ],
+        discussion: """
+            Script: {"steps": [{"identifier": "q1", "answer": 2}, {"identifier": "q2", "action": "skip"}]}
+            (actions: skip, goForward, goBackward, cancel) or the shorthand {"q1": 2, "q2": "blue"}.
+            Without --answers and with a terminal (or --interactive), the survey is played step by step.
+
+            EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
+                         an expectation mismatch, or a survey failing lint, 2 usage error, 3 unreadable input.
+            """)
+
+    enum Report: String, CaseIterable {
+        case json, text
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, let surveyPath = arguments.positionals.first else {
+            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey (scripts go after --answers)")
+        }
+        let report = try arguments.choice("--report", default: Report.json)
+        let fixedTime = try Timestamps.fixed(arguments.value("--now"), environment: io.environment)
+        var seed: UInt64?
+        if let text = arguments.value("--seed") {
+            guard let value = UInt64(text) else { throw UsageError("--seed must be a non-negative integer, found '\(text)'") }
+            seed = value
+        }
+        let environment = fixedTime.map { RunEnvironment.fixed(at: $0, seed: seed ?? 0) } ?? RunEnvironment.live(seed: seed)
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        guard case .success(let bytes) = InputFile(name: surveyPath, path: surveyPath == "-" ? nil : surveyPath).read(io) else {
+            io.printError("\(surveyPath): error: cannot read the survey")
+            return .inputError
+        }
+        let lint = Linter().lint(bytes: bytes, file: surveyPath)
+        if lint.unreadable {
+            LintRenderer(printer: printer).text(lint).forEach(io.printError)
+            return .inputError
+        }
+        if lint.fails(strict: false), !arguments.flag("--force") {
+            LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
+            io.printError("error: \(surveyPath) fails lint; fix it or run with --force")
+            return .findings
+        }
+        guard let survey = try? SurveyDocument(bytes: bytes) else { return .inputError }
+        let scripts = arguments.all("--answers")
+        if scripts.isEmpty {
+            guard io.inputIsTerminal || arguments.flag("--interactive") else {
+                throw UsageError("no --answers script, and standard input is not a terminal (use --interactive to answer from a pipe)")
+            }
+            return InteractiveRun(survey: survey.assessment, environment: environment, io: io)
+                .play(recordTo: arguments.value("--record"), outputs: outputs(arguments, io: io))
+        }
+        let (files, missing) = InputFile.expand(scripts)
+        missing.forEach { io.printError($0.description) }
+        let scriptFiles = files.filter { !$0.name.hasSuffix(".expected.json") }
+        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
+        if scriptFiles.count > 1, arguments.value("--result") != nil || arguments.value("--archive") != nil {
+            throw UsageError("--result and --archive need a single script")
+        }
+        for file in scriptFiles {
+            status = status.worst(runScript(file, survey: survey.assessment, environment: environment, report: report,
+                                            quiet: scriptFiles.count > 1, arguments: arguments, io: io))
+        }
+        return status
+    }
+
+    private func runScript(_ file: InputFile, survey: Node, environment: RunEnvironment, report format: Report, quiet: Bool,
+                           arguments: ParsedArguments, io: CommandIO) -> ExitStatus {
+        guard case .success(let bytes) = file.read(io), let document = try? JSONDocument(bytes: bytes) else {
+            io.printError("\(file.name): error: cannot read the script as JSON")
+            return .inputError
+        }
+        let script: AnswerScript
+        switch AnswerScript.parse(document.value) {
+        case .success(let parsed): script = parsed
+        case .failure(let error):
+            io.printError("\(file.name): error: \(error)")
+            return .findings
+        }
+        let run = ScriptedRun(survey: survey, script: script, environment: environment)
+        let report = RunReport(session: run.session, failure: run.failure)
+        var status: ExitStatus = run.failure == nil ? .ok : .findings
+        if let failure = run.failure { io.printError("\(file.name): error: \(failure)") }
+        var expectedPath = arguments.value("--expect")
+        if expectedPath == nil, let path = file.path, path.hasSuffix(".json") {
+            let sibling = String(path.dropLast(5)) + ".expected.json"
+            if FileManager.default.fileExists(atPath: sibling) { expectedPath = sibling }
+        }
+        if let expectedPath {
+            guard let data = FileManager.default.contents(atPath: expectedPath), let expected = try? JSONDocument(bytes: Array(data)) else {
+                io.printError("\(expectedPath): error: cannot read the expected outcome as JSON")
+                return .inputError
+            }
+            let differences = report.differences(from: expected.value)
+            if differences.isEmpty {
+                if quiet { io.print("\(file.name): as expected") }
+            } else {
+                status = status.worst(.findings)
+                io.printError("\(file.name): differs from \(expectedPath):")
+                differences.forEach { io.printError("  " + $0) }
+            }
+        }
+        if !quiet {
+            switch format {
+            case .json: io.writeOutput(JSONWriter.pretty.string(report.json))
+            case .text: io.writeOutput(report.text)
+            }
+        }
+        return status.worst(outputs(arguments, io: io)(run.session))
+    }
+
+    /// Writes `--result` and `--archive` for a finished session.
+    private func outputs(_ arguments: ParsedArguments, io: CommandIO) -> (RunSession) -> ExitStatus {
+        let resultPath = arguments.value("--result"), archivePath = arguments.value("--archive"), force = arguments.flag("--force")
+        return { session in
+            let result = JSONWriter.pretty.bytes(session.result)
+            if let resultPath {
+                do {
+                    try AtomicFile.write(result, to: resultPath, overwrite: true)
+                } catch {
+                    io.printError("\(resultPath): error: \(error)")
+                    return .inputError
+                }
+            }
+            if let archivePath {
+                let builder = ArchiveBuilder(timestamp: Timestamp.date(session.result["endDate"]?.stringValue ?? "") ?? Date())
+                do {
+                    try builder.write([ArchiveInput(filename: "assessmentResult.json", bytes: result, contentType: "application/json",
+                                                    identifier: session.navigator.assessment.identifier)],
+                                      to: archivePath, overwrite: force)
+                } catch {
+                    io.printError("\(archivePath): error: \(error)")
+                    return .inputError
+                }
+            }
+            return .ok
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import AssessmentModel
+import Foundation
+import JSONCore
+
+/// Why an answer cannot be recorded for a step.
+public struct AnswerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The step's identifier.
+    public let step: String
+    /// What was expected and what was given.
+    public let message: String
+
+    public var description: String { "step \"\(step)\": \(message)" }
+}
+
+/// Checks answers against a question (type, choices, bounds, selectors) and normalises them.
+public struct AnswerChecker: Sendable {
+    /// The current year, for `allowFuture` / `allowPast` on year questions.
+    public let currentYear: Int
+
+    public init(now: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        currentYear = calendar.component(.year, from: now)
+    }
+
+    /// The answer to record for `value`, or why it is not acceptable.
+    public func check(_ value: JSONValue, for step: Node) throws(AnswerError) -> JSONValue {
+        guard let question = step.question else { throw AnswerError(step: step.identifier, message: "is not a question") }
+        if value == .null { return .null }
+        if let choices = question.choices {
+            return question.isSingleChoice
+                ? try single(value, choices, question, step)
+                : try multiple(value, choices, question, step)
+        }
+        guard let item = question.inputItem else { return value }
+        return try input(value, item, step)
+    }
+
+    private func single(_ value: JSONValue, _ choices: [Choice], _ question: Question, _ step: Node) throws(AnswerError) -> JSONValue {
+        if let choice = choices.first(where: { $0.value.map { JSONValue.same($0, value) } ?? false }), let chosen = choice.value {
+            return chosen
+        }
+        if let other = question.other { return try input(value, other, step) }
+        throw AnswerError(step: step.identifier, message: "expected one of the choices \(Self.list(choices)) but got \(value)")
+    }
+
+    private func multiple(_ value: JSONValue, _ choices: [Choice], _ question: Question, _ step: Node) throws(AnswerError) -> JSONValue {
+        guard case .array(let selected) = value else {
+            throw AnswerError(step: step.identifier, message: "multiple choice: expected an array of choice values but got \(value)")
+        }
+        var chosen: [Int] = []
+        var other: JSONValue?
+        for element in selected {
+            if let index = choices.firstIndex(where: { $0.value.map { JSONValue.same($0, element) } ?? false }) {
+                if !chosen.contains(index) { chosen.append(index) }
+            } else if let item = question.other, other == nil {
+                other = try input(element, item, step)
+            } else {
+                throw AnswerError(step: step.identifier, message: "\(element) is not one of the choices \(Self.list(choices))")
+            }
+        }
+        if let exclusive = chosen.first(where: { choices[$0].selectorType == .exclusive }), chosen.count > 1 || other != nil {
+            throw AnswerError(step: step.identifier, message: "choice \"\(choices[exclusive].text ?? "?")\" is exclusive and cannot be selected with others")
+        }
+        // Values in choice-list order, "other" last.
+        var answer = chosen.sorted().compactMap { choices[$0].value }
+        if let other { answer.append(other) }
+        return .array(answer)
+    }
+
+    private func input(_ value: JSONValue, _ item: InputItem, _ step: Node) throws(AnswerError) -> JSONValue {
+        guard let expected = item.type.answerType else { return value }
+        guard value.primitiveType.satisfies(expected) else {
+            throw AnswerError(step: step.identifier, message: "expected \(expected.withArticle) (\(item.type) input) but got \(value.primitiveType.withArticle) \(value)")
+        }
+        guard case .number(let number) = value else { return value }
+        if let minimum = item.bound("minimumValue"), number < minimum {
+            throw AnswerError(step: step.identifier, message: "\(number) is below the minimum \(minimum)")
+        }
+        if let maximum = item.bound("maximumValue"), number > maximum {
+            throw AnswerError(step: step.identifier, message: "\(number) is above the maximum \(maximum)")
+        }
+        if item.type == .year {
+            if let minimum = item.bound("minimumYear"), number < minimum {
+                throw AnswerError(step: step.identifier, message: "year \(number) is before the minimum year \(minimum)")
+            }
+            if let maximum = item.bound("maximumYear"), number > maximum {
+                throw AnswerError(step: step.identifier, message: "year \(number) is after the maximum year \(maximum)")
+            }
+            if item.flag("allowFuture") == false, number > JSONNumber(currentYear) {
+                throw AnswerError(step: step.identifier, message: "year \(number) is in the future, which this question does not allow")
+            }
+            if item.flag("allowPast") == false, number < JSONNumber(currentYear) {
+                throw AnswerError(step: step.identifier, message: "year \(number) is in the past, which this question does not allow")
+            }
+        }
+        return value
+    }
+
+    private static func list(_ choices: [Choice]) -> String {
+        "(" + choices.compactMap { $0.value?.description }.joined(separator: ", ") + ")"
+    }
+}
+
+extension JSONValue {
+    /// JSON equality that also requires the same kind (`true` is not `1`).
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        a == b && a.primitiveType.satisfies(b.primitiveType) || (a == b && b.primitiveType.satisfies(a.primitiveType))
+    }
+}

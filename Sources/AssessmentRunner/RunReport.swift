@@ -1,0 +1,64 @@
+import AssessmentModel
+import JSONCore
+
+/// The run report of `navigation.md` §6, and comparisons with expected outcomes.
+public struct RunReport: Sendable {
+    public let session: RunSession
+    /// Why the run stopped early, if it did.
+    public let failure: String?
+
+    public init(session: RunSession, failure: String?) {
+        self.session = session
+        self.failure = failure
+    }
+
+    /// `status`, `path`, `steps`, `answers`, `warnings`, `result` (and `error` when the run failed).
+    public var json: JSONValue {
+        let steps: [JSONValue] = session.shown.map { step in
+            let titles = JSONObject(step.buttons.titles.sorted { $0.key < $1.key }.map { .init(key: $0.key.description, value: .string($0.value)) })
+            return [
+                "identifier": .string(step.identifier), "stepPath": .string(step.stepPath),
+                "hiddenActions": .array(step.buttons.hidden.map { .string($0.description) }), "buttonTitles": .object(titles),
+            ]
+        }
+        var object = JSONObject([
+            .init(key: "status", value: .string(failure == nil ? session.status.rawValue : "failed")),
+            .init(key: "path", value: .array(session.shown.map { .string($0.identifier) })),
+            .init(key: "steps", value: .array(steps)),
+            .init(key: "answers", value: .object(JSONObject(session.finalAnswers.map { .init(key: $0.identifier, value: $0.value) }))),
+            .init(key: "warnings", value: .array(session.warnings.map(JSONValue.string))),
+        ])
+        if let failure { object["error"] = .string(failure) }
+        object["result"] = session.result
+        return .object(object)
+    }
+
+    /// The readable transcript: each step, the answer, the rule that fired.
+    public var text: String {
+        var lines = session.transcript
+        lines += session.warnings.map { "warning: \($0)" }
+        if let failure { lines.append("error: \(failure)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Differences from an expected outcome (`path`, `answers`, `status`; each optional), one line each.
+    public func differences(from expected: JSONValue) -> [String] {
+        var lines: [String] = []
+        let actual = json
+        for key in ["status", "path", "answers"] {
+            guard let wanted = expected[key] else { continue }
+            let got = actual[key] ?? .null
+            if key == "answers", case .object(let wantedAnswers) = wanted, case .object(let gotAnswers) = got {
+                for member in wantedAnswers where gotAnswers[member.key] != member.value {
+                    lines.append("answers.\(member.key): expected \(member.value), got \(gotAnswers[member.key]?.description ?? "no answer")")
+                }
+                for member in gotAnswers where wantedAnswers[member.key] == nil {
+                    lines.append("answers.\(member.key): not expected, got \(member.value)")
+                }
+            } else if got != wanted {
+                lines.append("\(key): expected \(wanted), got \(got)")
+            }
+        }
+        return lines
+    }
+}
