@@ -21,7 +21,8 @@ public struct SurveyRule: Sendable, Hashable {
     /// The value compared with: `matchingAnswer`, or `null` when absent.
     public var comparedValue: JSONValue { matchingAnswer ?? .null }
 
-    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+    /// Decodes a rule object found at `pointer`, adding members of the wrong type to `issues`.
+    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
         var reader = ObjectReader(object, at: pointer)
         skipToIdentifier = reader.string("skipToIdentifier")
         matchingAnswer = reader.value("matchingAnswer")

@@ -1,5 +1,0 @@
-import XCTest
-
-final class AssessmentRunnerPlaceholderTests: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
