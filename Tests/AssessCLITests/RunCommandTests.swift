@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+import JSONCore
+import ZipArchive
+@testable import AssessCLI
+
+final class RunCommandTests: XCTestCase {
+    private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
+    private let now = ["--now", "2026-01-02T03:04:05.000+00:00", "--seed", "42"]
+
+    func testExampleScriptsRunAsARegressionSuite() throws {
+        for survey in ["example-survey", "sleep-sections", "mood-loop"] {
+            let run = CapturedRun(["run", path("examples/surveys/\(survey).json"), "--force", "--answers", path("examples/scripts/\(survey)")])
+            XCTAssertEqual(run.status, .ok, run.stderr)
+            XCTAssertFalse(run.stdout.isEmpty)
+            XCTAssertTrue(run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": as expected") } || !run.stdout.contains("differs"), run.stdout)
+        }
+    }
+
+    func testJSONReportAndReproducibleResult() throws {
+        let folder = try Paths.scratch(self)
+        let result = folder.appendingPathComponent("result.json").path
+        let arguments = ["run", path("examples/surveys/sleep-sections.json"), "--answers", path("examples/scripts/sleep-sections/good-night.json"), "--result", result] + now
+        let run = CapturedRun(arguments)
+        XCTAssertEqual(run.status, .ok, run.stderr)
+        let report = try JSONDocument(text: run.stdout).value
+        XCTAssertEqual(report["status"], "completed")
+        XCTAssertEqual(report["steps"]?[0]?["hiddenActions"], ["goBackward", "pause", "skip"])
+        XCTAssertEqual(report["steps"]?[0]?["buttonTitles"], ["goForward": "Start"])
+        let first = try Data(contentsOf: URL(fileURLWithPath: result))
+        XCTAssertEqual(CapturedRun(arguments).status, .ok)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: result)), first, "--now and --seed make the result byte-for-byte reproducible")
+        let written = try JSONDocument(bytes: Array(first)).value
+        XCTAssertEqual(written["startDate"], "2026-01-02T03:04:05.000+00:00")
+        XCTAssertEqual(written, report["result"])
+    }
+
+    func testArchiveFromARun() throws {
+        let folder = try Paths.scratch(self)
+        let archive = folder.appendingPathComponent("run.zip").path
+        let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--answers", path("examples/scripts/mood-loop/low-then-fine.json"), "--archive", archive] + now)
+        XCTAssertEqual(run.status, .ok, run.stderr)
+        let reader = try ZipReader(bytes: Array(Data(contentsOf: URL(fileURLWithPath: archive))))
+        XCTAssertEqual(reader.entries.map(\.name), ["assessmentResult.json", "metadata.json"])
+        XCTAssertEqual(CapturedRun(["verify", "--survey", path("examples/surveys/mood-loop.json"), archive]).status, .ok)
+    }
+
+    func testTextTranscriptShowsAnswersAndRules() {
+        let run = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--force", "--report", "text", "--answers", path("examples/scripts/example-survey/decimal.json")] + now)
+        XCTAssertEqual(run.status, .ok)
+        XCTAssertTrue(run.stdout.contains("2. choiceQ1 (choiceQuestion): Choose which question to answer\n    answer: 3\n    rule 3 fired (eq 3) → simpleQ3\n3. simpleQ3"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("run completed\n"))
+    }
+
+    func testExpectationMismatchExitsOneWithTheDifference() throws {
+        let folder = try Paths.scratch(self)
+        let expected = folder.appendingPathComponent("expected.json")
+        try Data(#"{"status": "completed", "path": ["overview"], "answers": {"choiceQ1": 1}}"#.utf8).write(to: expected)
+        let run = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--force", "--expect", expected.path, "--answers", path("examples/scripts/example-survey/decimal.json")])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stderr.contains("answers.choiceQ1: expected 1, got 3"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("path: expected"), run.stderr)
+    }
+
+    func testBadAnswersStopTheRunButTheReportIsStillJSON() throws {
+        let run = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--force", "--answers", "-"], stdin: #"{"choiceQ1": 3, "simpleQ3": 9}"#)
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stderr.contains("step \"simpleQ3\": 9 is above the maximum 5"), run.stderr)
+        let report = try JSONDocument(text: run.stdout).value
+        XCTAssertEqual(report["status"], "failed")
+        XCTAssertEqual(report["error"], "step \"simpleQ3\": 9 is above the maximum 5")
+    }
+
+    func testSurveysFailingLintAreRefusedWithoutForce() {
+        let run = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--answers", path("examples/scripts/example-survey/skip.json")])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stderr.contains("[duplicate-choice-value]"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("fails lint; fix it or run with --force"))
+    }
+
+    func testInteractiveModeThroughPipedInputAndRecordReplays() throws {
+        let folder = try Paths.scratch(self)
+        let script = folder.appendingPathComponent("recorded.json").path
+        let input = ["", "5", "b", "", "1", "1990", ""].joined(separator: "\n") + "\n"
+        let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--interactive", "--record", script] + now, stdin: input)
+        XCTAssertEqual(run.status, .ok, run.stderr + run.stdout)
+        XCTAssertTrue(run.stdout.contains("[mood] How is your mood right now?"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("Type an integer, at least 1, at most 5."), run.stdout)
+        XCTAssertTrue(run.stdout.contains("1. Yes, continue"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("Run completed."), run.stdout)
+        let replay = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--answers", script] + now)
+        XCTAssertEqual(replay.status, .ok, replay.stderr)
+        let report = try JSONDocument(text: replay.stdout).value
+        XCTAssertEqual(report["answers"], ["mood": 5, "confirm": true, "birthYear": 1990])
+        XCTAssertEqual(report["path"], ["intro", "mood", "confirm", "mood", "confirm", "birthYear", "completion"])
+    }
+
+    func testInteractiveRetriesBadInput() {
+        let input = ["", "nine", "9", "3", "1", "", ""].joined(separator: "\n") + "\n"
+        let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--interactive"] + now, stdin: input)
+        XCTAssertEqual(run.status, .ok, run.stdout)
+        XCTAssertTrue(run.stdout.contains("! step \"mood\": expected an integer"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("! step \"mood\": 9 is above the maximum 5"), run.stdout)
+    }
+
+    func testUsage() {
+        XCTAssertEqual(CapturedRun(["run"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["run", path("examples/surveys/mood-loop.json")]).status, .usage, "no script and no terminal")
+        XCTAssertEqual(CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--seed", "x", "--answers", "-"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["run", "/no/such.json", "--answers", "-"]).status, .inputError)
+    }
+}
