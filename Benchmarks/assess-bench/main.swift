@@ -5,11 +5,12 @@ import JSONSchema
 // Benchmarks for assess. Build with -c release; see README "Benchmarks".
 //   assess-bench validate CORPUS SCHEMA     validation throughput per corpus group
 //   assess-bench lint                       lint a generated 10,000-step survey with 1,000 rules
+//   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench sample-result              the result JSON the archive benchmark uses
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | archive [N] | sample-result\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | sample-result\n".utf8))
     exit(2)
 }
 switch command {
@@ -17,6 +18,8 @@ case "validate" where arguments.count == 3:
     ValidationBenchmark.run(corpus: arguments[1], schema: arguments[2])
 case "lint":
     LintBenchmark.run(steps: 10_000, rules: 1_000)
+case "run":
+    RunBenchmark.run(surveyPath: arguments.count > 1 ? arguments[1] : "examples/surveys/example-survey.json", count: 10_000)
 case "archive":
     ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
 case "sample-result":

@@ -85,7 +85,7 @@ enum Timestamps {
     /// The fixed time, `nil` when neither is given.
     static func fixed(_ now: String?, environment: [String: String]) throws(UsageError) -> Date? {
         if let now {
-            guard let date = ISO8601.date(now) else {
+            guard let date = Timestamp.date(now) else {
                 throw UsageError("invalid --now '\(now)'; expected ISO 8601 such as 2026-01-02T03:04:05.000+00:00")
             }
             return date

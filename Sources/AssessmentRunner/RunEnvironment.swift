@@ -42,24 +42,3 @@ public enum SeededUUID {
         return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
 }
-
-/// ISO 8601 with milliseconds and an offset (`2026-01-02T03:04:05.000+00:00`), in UTC.
-public enum Timestamp {
-    /// The text of a date.
-    public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        let text = formatter.string(from: date)
-        return text.hasSuffix("Z") ? String(text.dropLast()) + "+00:00" : text
-    }
-
-    /// Parses ISO 8601 with or without fractional seconds.
-    public static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
-}

@@ -55,7 +55,7 @@ public struct ArchiveMetadata: Sendable, Equatable {
         let entries: [JSONValue] = files.map { entry in
             var object = JSONObject([
                 .init(key: "filename", value: .string(entry.filename)),
-                .init(key: "timestamp", value: .string(ISO8601.string(entry.timestamp))),
+                .init(key: "timestamp", value: .string(Timestamp.string(entry.timestamp))),
             ])
             if let contentType = entry.contentType { object["contentType"] = .string(contentType) }
             if let identifier = entry.identifier { object["identifier"] = .string(identifier) }
@@ -77,36 +77,5 @@ public struct ArchiveMetadata: Sendable, Equatable {
         (manifest["files"]?.arrayValue ?? []).compactMap { entry in
             entry["filename"]?.stringValue.map { ($0, entry["jsonSchema"]?.stringValue, entry["contentType"]?.stringValue) }
         }
-    }
-}
-
-/// ISO 8601 timestamps with milliseconds and a numeric offset, as results and manifests use.
-public enum ISO8601 {
-    /// `2026-01-02T03:04:05.000+00:00` in UTC.
-    public static func string(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let seconds = Int(floorDiv(milliseconds, 1000))
-        let fraction = Int(milliseconds - Int64(seconds) * 1000)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).\(pad(fraction, 3))+00:00"
-    }
-
-    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
-    }
-
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`.
-    public static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
     }
 }
