@@ -22,6 +22,7 @@ final class TimestampTests: XCTestCase {
 
     func testRoundTripsAgreeWithFoundation() {
         let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for seconds in stride(from: -2_000_000_000, to: 4_000_000_000, by: 123_456_789) {
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             XCTAssertEqual(Timestamp.date(Timestamp.string(date)), date)
