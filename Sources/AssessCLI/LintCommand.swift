@@ -43,13 +43,7 @@ struct LintCommand: Command {
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
         }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        var registry: SchemaRegistry
-        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
-        case .success(let loaded): registry = loaded
-        case .failure(let failure):
-            failure.lines.forEach(io.printError)
-            return .inputError
-        }
+        guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var schemaURI: String?
         if let schema = arguments.value("--schema") {
             if FileManager.default.fileExists(atPath: schema) {

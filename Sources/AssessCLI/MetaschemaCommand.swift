@@ -27,13 +27,7 @@ struct MetaschemaCommand: Command {
             io.printError("error: the bundled draft-07 metaschema does not compile")
             return .inputError
         }
-        var registry: SchemaRegistry
-        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
-        case .success(let loaded): registry = loaded
-        case .failure(let failure):
-            failure.lines.forEach(io.printError)
-            return .inputError
-        }
+        guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         let (files, missing) = InputFile.expand(arguments.positionals)
         missing.forEach { io.print($0.description) }
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError

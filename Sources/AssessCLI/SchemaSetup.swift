@@ -18,6 +18,16 @@ enum SchemaSetup {
         return .success(registry)
     }
 
+    /// The registry for a command's `--ref-dir` options, or `nil` after printing why it cannot be built.
+    static func registry(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> SchemaRegistry? {
+        switch registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
+        case .success(let registry): return registry
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return nil
+        }
+    }
+
     /// Compiles the schema named by a path (or by a URI already in the registry).
     static func validator(
         schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter

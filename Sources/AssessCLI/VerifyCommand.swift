@@ -33,13 +33,7 @@ struct VerifyCommand: Command {
         if let batch = arguments.value("--batch") { operands.append(batch) }
         guard !operands.isEmpty else { throw UsageError("no archives given (ARCHIVE.zip..., DIR or --batch DIR)") }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        let registry: SchemaRegistry
-        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
-        case .success(let loaded): registry = loaded
-        case .failure(let failure):
-            failure.lines.forEach(io.printError)
-            return .inputError
-        }
+        guard let registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var survey: JSONValue?
         if let path = arguments.value("--survey") {
             guard case .success(let bytes) = InputFile(name: path, path: path).read(io),

@@ -13,21 +13,20 @@ final class TestSuiteTests: XCTestCase {
     }
 
     func testOptionalDraft7Files() throws {
-        guard let root = TestSuite.root else { throw XCTSkip(TestSuite.skipMessage) }
-        let registry = try TestSuite.remotesRegistry(root)
-        let result = TestSuite.run(try TestSuite.cases(root, folder: "optional"), registry: registry)
-        print("draft7 optional: \(result.passed)/\(result.total) passed")
-        for failure in result.failures { print("  optional failure: \(failure)") }
-        XCTAssertGreaterThanOrEqual(result.passed, OptionalFloor.optional, result.failures.joined(separator: "\n"))
+        try runOptional(folder: "optional", floor: OptionalFloor.optional)
     }
 
     func testOptionalFormatDraft7Files() throws {
+        try runOptional(folder: "optional/format", floor: OptionalFloor.format)
+    }
+
+    /// Runs one optional folder, prints its pass count and guards against regressions.
+    private func runOptional(folder: String, floor: Int) throws {
         guard let root = TestSuite.root else { throw XCTSkip(TestSuite.skipMessage) }
-        let registry = try TestSuite.remotesRegistry(root)
-        let result = TestSuite.run(try TestSuite.cases(root, folder: "optional/format"), registry: registry)
-        print("draft7 optional/format: \(result.passed)/\(result.total) passed")
-        for failure in result.failures { print("  format failure: \(failure)") }
-        XCTAssertGreaterThanOrEqual(result.passed, OptionalFloor.format, result.failures.joined(separator: "\n"))
+        let result = TestSuite.run(try TestSuite.cases(root, folder: folder), registry: try TestSuite.remotesRegistry(root))
+        print("draft7 \(folder): \(result.passed)/\(result.total) passed")
+        for failure in result.failures { print("  \(folder) failure: \(failure)") }
+        XCTAssertGreaterThanOrEqual(result.passed, floor, result.failures.joined(separator: "\n"))
     }
 }
 

@@ -89,34 +89,6 @@ final class AdditionalItemsKeyword: Keyword {
     }
 }
 
-/// `maxItems` / `minItems`: bounds on an array's length.
-final class ItemCountKeyword: AssertionKeyword {
-    let location: KeywordLocation
-    let limit: Int
-    let isMaximum: Bool
-
-    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
-        self.location = location
-        self.limit = limit
-        self.isMaximum = isMaximum
-    }
-
-    private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
-        { (site, compiler) throws(SchemaError) in
-            ItemCountKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler), isMaximum: maximum)
-        }
-    }
-
-    static let compileMaxItems = compile("maxItems", maximum: true)
-    static let compileMinItems = compile("minItems", maximum: false)
-
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .array(let elements) = instance else { return nil }
-        if isMaximum { return elements.count > limit ? .maxItems(limit: limit, actual: elements.count) : nil }
-        return elements.count < limit ? .minItems(limit: limit, actual: elements.count) : nil
-    }
-}
-
 /// `uniqueItems`: no two elements of an array may be equal (JSON equality).
 final class UniqueItemsKeyword: AssertionKeyword {
     let location: KeywordLocation

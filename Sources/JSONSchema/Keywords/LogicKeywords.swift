@@ -47,10 +47,8 @@ final class AnyOfKeyword: Keyword {
         _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard !isValid(instance, context) else { return }
-        let branches = nodes.enumerated().map { index, node in
-            ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: "anyOf", String(index)), context))
-        }
-        errors.append(ValidationError(.anyOf, keyword: location, path: path, branches: branches))
+        errors.append(ValidationError(.anyOf, keyword: location, path: path,
+                                      branches: branchErrors(nodes, instance, path, keyword: "anyOf", context)))
     }
 }
 
@@ -84,10 +82,8 @@ final class OneOfKeyword: Keyword {
         switch matching.count {
         case 1: return
         case 0:
-            let branches = nodes.enumerated().map { index, node in
-                ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: "oneOf", String(index)), context))
-            }
-            errors.append(ValidationError(.oneOfNone, keyword: location, path: path, branches: branches))
+            errors.append(ValidationError(.oneOfNone, keyword: location, path: path,
+                                          branches: branchErrors(nodes, instance, path, keyword: "oneOf", context)))
         default:
             errors.append(ValidationError(.oneOfMany(matching: matching), keyword: location, path: path))
         }
@@ -146,5 +142,14 @@ final class ConditionalKeyword: Keyword {
         } else {
             otherwise?.collectErrors(instance, at: path.descending(keyword: "else"), context, into: &errors)
         }
+    }
+}
+
+/// The errors of every subschema of an `anyOf`/`oneOf`, one branch each.
+private func branchErrors(
+    _ nodes: [SchemaNode], _ instance: JSONValue, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
+) -> [ValidationError.Branch] {
+    nodes.enumerated().map { index, node in
+        ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))
     }
 }

@@ -1,34 +1,6 @@
 import ECMARegex
 import JSONCore
 
-/// `maxProperties` / `minProperties`: bounds on an object's member count.
-final class PropertyCountKeyword: AssertionKeyword {
-    let location: KeywordLocation
-    let limit: Int
-    let isMaximum: Bool
-
-    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
-        self.location = location
-        self.limit = limit
-        self.isMaximum = isMaximum
-    }
-
-    private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
-        { (site, compiler) throws(SchemaError) in
-            PropertyCountKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler), isMaximum: maximum)
-        }
-    }
-
-    static let compileMaxProperties = compile("maxProperties", maximum: true)
-    static let compileMinProperties = compile("minProperties", maximum: false)
-
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .object(let object) = instance else { return nil }
-        if isMaximum { return object.count > limit ? .maxProperties(limit: limit, actual: object.count) : nil }
-        return object.count < limit ? .minProperties(limit: limit, actual: object.count) : nil
-    }
-}
-
 /// `required`: every listed property must be present.
 final class RequiredKeyword: Keyword {
     let location: KeywordLocation

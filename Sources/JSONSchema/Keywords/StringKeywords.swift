@@ -2,42 +2,6 @@ import ECMARegex
 import JSONCore
 import JSONFormats
 
-/// `maxLength` / `minLength`: bounds on a string's length in Unicode code points.
-final class StringLengthKeyword: AssertionKeyword {
-    let location: KeywordLocation
-    let limit: Int
-    let isMaximum: Bool
-
-    init(location: KeywordLocation, limit: Int, isMaximum: Bool) {
-        self.location = location
-        self.limit = limit
-        self.isMaximum = isMaximum
-    }
-
-    private static func compile(_ name: String, maximum: Bool) -> SchemaKeywords.Compile {
-        { (site, compiler) throws(SchemaError) in
-            StringLengthKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler), isMaximum: maximum)
-        }
-    }
-
-    static let compileMaxLength = compile("maxLength", maximum: true)
-    static let compileMinLength = compile("minLength", maximum: false)
-
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .string(let text) = instance else { return nil }
-        // UTF-8 length bounds the scalar count from above and a quarter of it from below.
-        let bytes = text.utf8.count
-        if isMaximum {
-            if bytes <= limit { return nil }
-            let length = text.unicodeScalars.count
-            return length > limit ? .maxLength(limit: limit, actual: length) : nil
-        }
-        if bytes / 4 >= limit { return nil }
-        let length = text.unicodeScalars.count
-        return length < limit ? .minLength(limit: limit, actual: length) : nil
-    }
-}
-
 /// `pattern`: a string instance must match the ECMA-262 regular expression somewhere.
 final class PatternKeyword: AssertionKeyword {
     let location: KeywordLocation

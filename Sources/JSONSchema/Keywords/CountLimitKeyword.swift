@@ -1,0 +1,59 @@
+import JSONCore
+
+/// `maxLength`/`minLength` (code points), `maxItems`/`minItems`, `maxProperties`/`minProperties`:
+/// a bound on how big a string, array or object is.
+final class CountLimitKeyword: AssertionKeyword {
+    /// What is counted.
+    enum Measure {
+        case stringLength, itemCount, propertyCount
+    }
+
+    let location: KeywordLocation
+    let limit: Int
+    let isMaximum: Bool
+    let measure: Measure
+
+    init(location: KeywordLocation, limit: Int, isMaximum: Bool, measure: Measure) {
+        self.location = location
+        self.limit = limit
+        self.isMaximum = isMaximum
+        self.measure = measure
+    }
+
+    private static func compile(_ name: String, _ measure: Measure, maximum: Bool) -> SchemaKeywords.Compile {
+        { (site, compiler) throws(SchemaError) in
+            CountLimitKeyword(location: site.keyword(name), limit: try site.nonNegativeInteger(name, compiler),
+                              isMaximum: maximum, measure: measure)
+        }
+    }
+
+    static let compileMaxLength = compile("maxLength", .stringLength, maximum: true)
+    static let compileMinLength = compile("minLength", .stringLength, maximum: false)
+    static let compileMaxItems = compile("maxItems", .itemCount, maximum: true)
+    static let compileMinItems = compile("minItems", .itemCount, maximum: false)
+    static let compileMaxProperties = compile("maxProperties", .propertyCount, maximum: true)
+    static let compileMinProperties = compile("minProperties", .propertyCount, maximum: false)
+
+    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+        let count: Int
+        switch (measure, instance) {
+        case (.stringLength, .string(let text)):
+            // UTF-8 length bounds the code-point count from above, and a quarter of it from below.
+            let bytes = text.utf8.count
+            if isMaximum ? bytes <= limit : bytes / 4 >= limit { return nil }
+            count = text.unicodeScalars.count
+        case (.itemCount, .array(let elements)): count = elements.count
+        case (.propertyCount, .object(let object)): count = object.count
+        default: return nil
+        }
+        guard isMaximum ? count > limit : count < limit else { return nil }
+        switch (measure, isMaximum) {
+        case (.stringLength, true): return .maxLength(limit: limit, actual: count)
+        case (.stringLength, false): return .minLength(limit: limit, actual: count)
+        case (.itemCount, true): return .maxItems(limit: limit, actual: count)
+        case (.itemCount, false): return .minItems(limit: limit, actual: count)
+        case (.propertyCount, true): return .maxProperties(limit: limit, actual: count)
+        case (.propertyCount, false): return .minProperties(limit: limit, actual: count)
+        }
+    }
+}
