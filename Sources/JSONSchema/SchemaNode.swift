@@ -48,25 +48,40 @@ final class SchemaNode: @unchecked Sendable {
     /// The node's absolute URI (base URI and JSON-Pointer fragment).
     let absoluteLocation: String
     private(set) var body: Body = .boolean(true)
+    /// The keywords again, in memory the node owns, so the hot `isValid` path reads them without
+    /// retaining an array (set once by `setBody`, freed in `deinit`).
+    @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<any Keyword>(start: nil, count: 0)
+    @exclusivity(unchecked) private var fastBoolean: Bool? = true
 
     init(absoluteLocation: String) {
         self.absoluteLocation = absoluteLocation
     }
 
+    deinit {
+        fastKeywords.deinitialize()
+        fastKeywords.deallocate()
+    }
+
     func setBody(_ body: Body) {
         self.body = body
+        switch body {
+        case .boolean(let value):
+            fastBoolean = value
+        case .keywords(let keywords):
+            fastBoolean = nil
+            let storage = UnsafeMutableBufferPointer<any Keyword>.allocate(capacity: keywords.count)
+            _ = storage.initialize(from: keywords)
+            fastKeywords.deinitialize()
+            fastKeywords.deallocate()
+            fastKeywords = storage
+        }
     }
 
     func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        switch body {
-        case .boolean(let value): return value
-        case .keywords(let keywords):
-            // Borrow each keyword in place; iterating the array would copy every existential.
-            return keywords.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices where !buffer[index].isValid(instance, context) { return false }
-                return true
-            }
-        }
+        if let fastBoolean { return fastBoolean }
+        let keywords = fastKeywords
+        for index in 0..<keywords.count where !keywords[index].isValid(instance, context) { return false }
+        return true
     }
 
     func collectErrors(
