@@ -43,6 +43,12 @@ final class RunCommandTests: XCTestCase {
         let reader = try ZipReader(bytes: Array(Data(contentsOf: URL(fileURLWithPath: archive))))
         XCTAssertEqual(reader.entries.map(\.name), ["assessmentResult.json", "metadata.json"])
         XCTAssertEqual(CapturedRun(["verify", "--survey", path("examples/surveys/mood-loop.json"), archive]).status, .ok)
+        for (tool, arguments) in [("/usr/bin/unzip", ["-t", archive]),
+                                  ("/usr/bin/python3", ["-c", "import sys, zipfile; assert zipfile.ZipFile(sys.argv[1]).testzip() is None", archive])]
+        where FileManager.default.isExecutableFile(atPath: tool) {
+            let check = try ProcessRun(URL(fileURLWithPath: tool), arguments)
+            XCTAssertEqual(check.status, 0, "\(tool): \(check.stdout)\(check.stderr)")
+        }
     }
 
     func testTextTranscriptShowsAnswersAndRules() {
