@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
-        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema"]),
+        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
             dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive"],

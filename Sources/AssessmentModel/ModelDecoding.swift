@@ -51,16 +51,6 @@ struct ObjectReader {
         return flag
     }
 
-    mutating func number(_ key: String) -> JSONNumber? {
-        guard let value = object[key] else { return nil }
-        guard case .number(let number) = value else {
-            wrongType(key, .number, value)
-            return nil
-        }
-        consumed.insert(key)
-        return number
-    }
-
     /// Any JSON value (kept as is).
     mutating func value(_ key: String) -> JSONValue? {
         guard let value = object[key] else { return nil }

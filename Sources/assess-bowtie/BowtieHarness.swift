@@ -1,3 +1,4 @@
+import AssessCLI
 import Foundation
 import JSONCore
 import JSONSchema
@@ -41,7 +42,7 @@ struct BowtieHarness {
             "implementation": [
                 "language": "swift",
                 "name": "assess",
-                "version": .string(Self.version),
+                "version": .string(AssessVersion.current),
                 "dialects": [.string(Self.draft7)],
                 "homepage": "https://example.invalid/assess",
                 "issues": "https://example.invalid/assess/issues",
@@ -52,8 +53,6 @@ struct BowtieHarness {
             ],
         ]
     }
-
-    static let version = "0.1.0"
 
     private func run(_ request: JSONValue) -> JSONValue {
         let seq = request["seq"] ?? .null
