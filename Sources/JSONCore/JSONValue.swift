@@ -143,11 +143,8 @@ extension JSONValue: CustomStringConvertible {
 extension String {
     /// Code-point (UTF-8 byte) equality, unlike `==`, which equates canonically equivalent strings.
     public func hasSameCodePoints(as other: String) -> Bool {
-        var lhs = self, rhs = other
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
+        // Strings with the same code points are canonically equal, so `==` (fast on identical
+        // representations) rules out most pairs; only equal ones need the byte comparison.
+        self == other && utf8.elementsEqual(other.utf8)
     }
 }
