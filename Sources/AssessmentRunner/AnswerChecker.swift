@@ -16,11 +16,12 @@ public struct AnswerError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct AnswerChecker: Sendable {
     /// The current year, for `allowFuture` / `allowPast` on year questions.
     public let currentYear: Int
+    /// The run's clock, for `allowFuture` / `allowPast` on date and date-time questions.
+    public let now: Date
 
     public init(now: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        currentYear = calendar.component(.year, from: now)
+        self.now = now
+        currentYear = Int(Timestamp.string(now).prefix(4)) ?? 1970
     }
 
     /// The answer to record for `value`, or why it is not acceptable.
@@ -73,6 +74,10 @@ public struct AnswerChecker: Sendable {
         guard value.primitiveType.satisfies(expected) else {
             throw AnswerError(step: step.identifier, message: "expected \(expected.withArticle) (\(item.type) input) but got \(value.primitiveType.withArticle) \(value)")
         }
+        if case .string(let text) = value, item.type == .date || item.type == .dateTime {
+            try checkDate(text, item, step)
+            return value
+        }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {
             throw AnswerError(step: step.identifier, message: "\(number) is below the minimum \(minimum)")
@@ -95,6 +100,21 @@ public struct AnswerChecker: Sendable {
             }
         }
         return value
+    }
+
+    /// Dates must parse (`YYYY-MM-DD`, or RFC 3339 for date-time) and respect `allowFuture`/`allowPast`.
+    private func checkDate(_ text: String, _ item: InputItem, _ step: Node) throws(AnswerError) {
+        let isDay = item.type == .date
+        guard let date = Timestamp.date(isDay ? text + "T00:00:00Z" : text), !isDay || text.count == 10 else {
+            throw AnswerError(step: step.identifier, message: "expected \(isDay ? "a date like 2026-01-31" : "a date-time like 2026-01-31T12:00:00Z") but got \"\(text)\"")
+        }
+        let today = Timestamp.date(String(Timestamp.string(now).prefix(10)) + "T00:00:00Z") ?? now
+        if item.flag("allowFuture") == false, date > (isDay ? today : now) {
+            throw AnswerError(step: step.identifier, message: "\(text) is in the future, which this question does not allow")
+        }
+        if item.flag("allowPast") == false, date < (isDay ? today : now) {
+            throw AnswerError(step: step.identifier, message: "\(text) is in the past, which this question does not allow")
+        }
     }
 
     private static func list(_ choices: [Choice]) -> String {

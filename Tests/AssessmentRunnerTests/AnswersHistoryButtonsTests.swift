@@ -201,3 +201,20 @@ extension Result {
         return nil
     }
 }
+
+/// Date answers: format and `allowFuture`/`allowPast` against the run's clock (2026-01-02).
+final class DateAnswerTests: XCTestCase {
+    func testDatesParseAndRespectTheClock() throws {
+        let survey = try Runs.survey(#"""
+            {"type": "simpleQuestion", "identifier": "d", "inputItem": {"type": "date", "formatOptions": {"allowFuture": false}}},
+            {"type": "simpleQuestion", "identifier": "t", "inputItem": {"type": "dateTime", "formatOptions": {"allowPast": false}}}
+            """#)
+        XCTAssertNil(try Runs.run(survey, ["d": "2026-01-02", "t": "2026-06-01T12:00:00Z"]).failure)
+        XCTAssertEqual(try Runs.run(survey, ["d": "2026-01-03", "t": "2026-06-01T12:00:00Z"]).failure,
+                       "step \"d\": 2026-01-03 is in the future, which this question does not allow")
+        XCTAssertEqual(try Runs.run(survey, ["d": "2025-12-31", "t": "2025-06-01T12:00:00Z"]).failure,
+                       "step \"t\": 2025-06-01T12:00:00Z is in the past, which this question does not allow")
+        XCTAssertEqual(try Runs.run(survey, ["d": "31/01/2026"]).failure,
+                       "step \"d\": expected a date like 2026-01-31 but got \"31/01/2026\"")
+    }
+}
