@@ -15,13 +15,14 @@ enum RunBenchmark {
             .shorthand(["choiceQ1": 1, "simpleQ1": "cake", "followupQ": true, "multipleChoice": ["green"], "favoriteFood": "pizza"]),
         ]
         let environment = RunEnvironment.fixed(at: Date(timeIntervalSince1970: 1_767_323_045), seed: 1)
+        let navigator = Navigator(assessment: survey.assessment)
         let clock = ContinuousClock()
         var best = Duration.seconds(1000)
         var bytes = 0
         for _ in 0..<3 {
             let start = clock.now
             for index in 0..<count {
-                let run = ScriptedRun(survey: survey.assessment, script: scripts[index % scripts.count], environment: environment)
+                let run = ScriptedRun(navigator: navigator, script: scripts[index % scripts.count], environment: environment)
                 guard run.failure == nil else { fatalError("run \(index) failed: \(run.failure ?? "")") }
                 bytes += JSONWriter.compact.bytes(run.session.result).count
             }

@@ -50,7 +50,7 @@ struct InteractiveRun {
                 for (index, choice) in choices.enumerated() {
                     io.print("  \(index + 1). \(choice.text ?? choice.value?.description ?? "?")")
                 }
-                io.print(question.isSingleChoice ? "Choose a number." : "Choose numbers separated by commas.")
+                io.print(question.isSingleChoice ? "Choose a number." : "Choose numbers separated by commas (in the order you would tap them).")
                 if question.other != nil { io.print("Or type another answer.") }
             } else if let item = question.inputItem {
                 var hint = "Type \(item.type.answerType?.withArticle ?? "an answer")"
@@ -85,10 +85,14 @@ struct InteractiveRun {
         if let choices = question.choices {
             let numbers = input.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             if !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...choices.count).contains($0) } ?? false }) {
-                let picked = numbers.compactMap { $0 }.map { choices[$0 - 1].value ?? .null }
-                value = question.isSingleChoice ? picked[0] : .array(picked.filter { $0 != .null })
-            } else if question.other != nil {
-                value = typed(input, as: question.other?.type.answerType)
+                let picked = numbers.compactMap { $0 }.map { $0 - 1 }
+                guard !question.isSingleChoice else { return answering(step, choices[picked[0]].value ?? .null) }
+                var selection = ChoiceSelection(choices: choices)
+                picked.forEach { selection.select($0) }
+                value = selection.answer()
+            } else if let other = question.other {
+                let typedOther = typed(input, as: other.type.answerType)
+                value = question.isSingleChoice ? typedOther : [typedOther]
             } else {
                 io.print("  ! type a choice number between 1 and \(choices.count)")
                 return nil
@@ -96,7 +100,11 @@ struct InteractiveRun {
         } else {
             value = typed(input, as: question.inputItem?.type.answerType)
         }
-        return (.answer(value), .init(identifier: step.identifier, answer: value))
+        return answering(step, value)
+    }
+
+    private func answering(_ step: Node, _ value: JSONValue) -> (RunAction, AnswerScript.Entry) {
+        (.answer(value), .init(identifier: step.identifier, answer: value))
     }
 
     /// Text read as the answer type: numbers and booleans parsed, everything else a string.

@@ -13,11 +13,11 @@ struct RunCommand: Command {
         synopsis: "SURVEY [--answers SCRIPT|DIR]... [--report json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--force]",
         options: [
             .value("--answers", "-a", valueName: "SCRIPT", help: "An answer script, or a folder of them (repeatable); SCRIPT.expected.json beside a script is checked."),
-            .value("--report", valueName: "FORMAT", help: "json (default for scripts) or text (a readable transcript)."),
+            .value("--report", valueName: "FORMAT", help: "json (default) or text (a readable transcript); with several scripts, printed only when given."),
             .value("--result", valueName: "FILE", help: "Write the assessment result JSON (single script or interactive run)."),
             .value("--archive", valueName: "FILE.zip", help: "Write a result archive (assessmentResult.json + metadata.json)."),
             .value("--expect", valueName: "EXPECTED.json", help: "Compare status/path/answers with this file; differences exit 1."),
-            .value("--now", valueName: "ISO8601", help: "Fix every timestamp (else SOURCE_DATE_EPOCH, else the clock)."),
+            .value("--now", valueName: "ISO8601", help: "Every timestamp of the run is this instant (else SOURCE_DATE_EPOCH, else the clock)."),
             .value("--seed", valueName: "N", help: "Fix taskRunUUID (derived from N)."),
             .value("--record", valueName: "SCRIPT", help: "Interactive mode: save the session as a script that replays it."),
             .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
@@ -75,32 +75,62 @@ struct RunCommand: Command {
         let (files, missing) = InputFile.expand(scripts)
         missing.forEach { io.printError($0.description) }
         let scriptFiles = files.filter { !$0.name.hasSuffix(".expected.json") }
-        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         if scriptFiles.count > 1, arguments.value("--result") != nil || arguments.value("--archive") != nil {
             throw UsageError("--result and --archive need a single script")
         }
+        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
+        var outcomes: [ScriptOutcome] = []
         for file in scriptFiles {
-            status = status.worst(runScript(file, survey: survey.assessment, environment: environment, report: report,
-                                            quiet: scriptFiles.count > 1, arguments: arguments, io: io))
+            let outcome = runScript(file, survey: survey.assessment, environment: environment, suite: scriptFiles.count > 1,
+                                    arguments: arguments, io: io)
+            status = status.worst(outcome.status)
+            outcomes.append(outcome)
+        }
+        // One script prints its report; a suite prints one line per script, and every report only when --report asks.
+        if outcomes.count == 1 || arguments.value("--report") != nil {
+            print(outcomes, as: report, io: io)
         }
         return status
     }
 
-    private func runScript(_ file: InputFile, survey: Node, environment: RunEnvironment, report format: Report, quiet: Bool,
-                           arguments: ParsedArguments, io: CommandIO) -> ExitStatus {
+    /// What one script did, for the command's output.
+    private struct ScriptOutcome {
+        let name: String
+        let status: ExitStatus
+        let json: JSONValue
+        let text: String
+    }
+
+    private func print(_ outcomes: [ScriptOutcome], as format: Report, io: CommandIO) {
+        switch (format, outcomes.count) {
+        case (.json, 1): io.writeOutput(JSONWriter.pretty.string(outcomes[0].json))
+        case (.text, 1): io.writeOutput(outcomes[0].text)
+        case (.json, _):
+            let reports: [JSONValue] = outcomes.map { outcome in
+                .object(JSONObject([.init(key: "script", value: .string(outcome.name))] + (outcome.json.objectValue?.members ?? [])))
+            }
+            io.writeOutput(JSONWriter.pretty.string(.array(reports)))
+        case (.text, _):
+            io.writeOutput(outcomes.map { "== \($0.name)\n" + $0.text }.joined(separator: "\n"))
+        }
+    }
+
+    private func runScript(_ file: InputFile, survey: Node, environment: RunEnvironment, suite: Bool,
+                           arguments: ParsedArguments, io: CommandIO) -> ScriptOutcome {
+        func failed(_ message: String, _ status: ExitStatus) -> ScriptOutcome {
+            io.printError("\(file.name): error: \(message)")
+            return ScriptOutcome(name: file.name, status: status, json: RunReport.failedJSON(message), text: "error: \(message)\n")
+        }
         guard case .success(let bytes) = file.read(io), let document = try? JSONDocument(bytes: bytes) else {
-            io.printError("\(file.name): error: cannot read the script as JSON")
-            return .inputError
+            return failed("cannot read the script as JSON", .inputError)
         }
         let script: AnswerScript
         switch AnswerScript.parse(document.value) {
         case .success(let parsed): script = parsed
-        case .failure(let error):
-            io.printError("\(file.name): error: \(error)")
-            return .findings
+        case .failure(let error): return failed(error.description, .findings)
         }
         let run = ScriptedRun(survey: survey, script: script, environment: environment)
-        let report = RunReport(session: run.session, failure: run.failure)
+        let report = RunReport(run)
         var status: ExitStatus = run.failure == nil ? .ok : .findings
         if let failure = run.failure { io.printError("\(file.name): error: \(failure)") }
         var expectedPath = arguments.value("--expect")
@@ -109,26 +139,22 @@ struct RunCommand: Command {
             if FileManager.default.fileExists(atPath: sibling) { expectedPath = sibling }
         }
         if let expectedPath {
-            guard let data = FileManager.default.contents(atPath: expectedPath), let expected = try? JSONDocument(bytes: Array(data)) else {
-                io.printError("\(expectedPath): error: cannot read the expected outcome as JSON")
-                return .inputError
-            }
-            let differences = report.differences(from: expected.value)
-            if differences.isEmpty {
-                if quiet { io.print("\(file.name): as expected") }
+            if let data = FileManager.default.contents(atPath: expectedPath), let expected = try? JSONDocument(bytes: Array(data)) {
+                let differences = report.differences(from: expected.value)
+                if differences.isEmpty {
+                    if suite { io.print("\(file.name): as expected") }
+                } else {
+                    status = status.worst(.findings)
+                    io.printError("\(file.name): differs from \(expectedPath):")
+                    differences.forEach { io.printError("  " + $0) }
+                }
             } else {
-                status = status.worst(.findings)
-                io.printError("\(file.name): differs from \(expectedPath):")
-                differences.forEach { io.printError("  " + $0) }
+                io.printError("\(expectedPath): error: cannot read the expected outcome as JSON")
+                status = status.worst(.inputError)
             }
         }
-        if !quiet {
-            switch format {
-            case .json: io.writeOutput(JSONWriter.pretty.string(report.json))
-            case .text: io.writeOutput(report.text)
-            }
-        }
-        return status.worst(outputs(arguments, io: io)(run.session))
+        status = status.worst(outputs(arguments, io: io)(run.session))
+        return ScriptOutcome(name: file.name, status: status, json: report.json, text: report.text)
     }
 
     /// Writes `--result` and `--archive` for a finished session.

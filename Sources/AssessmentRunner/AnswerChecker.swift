@@ -9,6 +9,7 @@ public struct AnswerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was expected and what was given.
     public let message: String
 
+    /// `step "id": message`.
     public var description: String { "step \"\(step)\": \(message)" }
 }
 
@@ -19,6 +20,7 @@ public struct AnswerChecker: Sendable {
     /// The run's clock, for `allowFuture` / `allowPast` on date and date-time questions.
     public let now: Date
 
+    /// A checker whose "now" (for future and past bounds) is `now`.
     public init(now: Date) {
         self.now = now
         currentYear = Int(Timestamp.string(now).prefix(4)) ?? 1970
@@ -61,12 +63,11 @@ public struct AnswerChecker: Sendable {
             }
         }
         if let exclusive = chosen.first(where: { choices[$0].selectorType == .exclusive }), chosen.count > 1 || other != nil {
-            throw AnswerError(step: step.identifier, message: "choice \"\(choices[exclusive].text ?? "?")\" is exclusive and cannot be selected with others")
+            throw AnswerError(step: step.identifier, message: "choice \"\(choices[exclusive].text ?? "?")\" has selectorType exclusive and cannot be selected with other answers")
         }
-        // Values in choice-list order, "other" last.
-        var answer = chosen.sorted().compactMap { choices[$0].value }
-        if let other { answer.append(other) }
-        return .array(answer)
+        var selection = ChoiceSelection(choices: choices)
+        chosen.forEach { selection.select($0) }
+        return selection.answer(other: other)
     }
 
     private func input(_ value: JSONValue, _ item: InputItem, _ step: Node) throws(AnswerError) -> JSONValue {

@@ -10,14 +10,8 @@ public struct ButtonState: Sendable, Equatable {
     /// Whether a button is shown.
     public func isVisible(_ button: ButtonType) -> Bool { !hidden.contains(button) }
 
-    /// The buttons of the step at `location`.
-    public init(for location: StepLocation, navigator: Navigator, isFirstStep: Bool) {
-        let ancestors = navigator.ancestors(of: location)
-        guard let step = navigator.node(at: location) else {
-            hidden = []
-            titles = [:]
-            return
-        }
+    /// The buttons of `step` inside `ancestors` (outermost, the assessment, first).
+    public init(step: Node, ancestors: [Node], isFirstStep: Bool) {
         var hiddenSet = Set<ButtonType>()
         for node in ancestors + [step] { hiddenSet.formUnion(node.shouldHideActions ?? []) }
         if !step.isQuestion { hiddenSet.insert(.skip) }

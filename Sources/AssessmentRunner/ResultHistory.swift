@@ -2,11 +2,18 @@ import AssessmentModel
 import Foundation
 import JSONCore
 
-/// The `stepHistory` tree of a result: step results, and section results holding their own.
+/// Which way navigation arrived at a step, as result path markers record it.
+public enum Direction: String, Sendable, Equatable {
+    case forward, backward
+}
+
+/// The `stepHistory` and `path` of a result, kept per level as the reference does: the assessment's
+/// level names its own children (a section once for all the steps shown inside it), and each
+/// section result holds its own history and path.
 struct ResultHistory: Sendable {
     private indirect enum Entry: Sendable {
         case step(StepResult)
-        case section(identifier: String, entries: [Entry], start: Date, end: Date?)
+        case section(Level)
     }
 
     private struct StepResult: Sendable {
@@ -18,67 +25,92 @@ struct ResultHistory: Sendable {
         var end: Date?
     }
 
-    private var entries: [Entry] = []
+    private struct Marker: Sendable, Equatable {
+        let identifier: String
+        let direction: Direction
+    }
+
+    /// One container's results: the assessment, or a section visit.
+    private struct Level: Sendable {
+        let identifier: String
+        var entries: [Entry] = []
+        var path: [Marker] = []
+        let start: Date
+        var end: Date?
+    }
+
+    private var root: Level
     /// The section path of the open step, to find it again.
     private var openSections: [String] = []
 
-    /// Adds a result for a step being shown, inside its sections (a visit replaces the latest entry
-    /// only when that entry is for the same step).
-    mutating func open(_ step: Node, sections: [String], answer: JSONValue?, at date: Date) {
+    init(identifier: String, start: Date) {
+        root = Level(identifier: identifier, start: start)
+    }
+
+    /// Adds a result for a step being shown, inside its sections. A visit replaces the latest entry of
+    /// its level only when that entry is for the same step; each level whose current child changes
+    /// gets a path marker (the step's own level unless it repeats its last marker).
+    mutating func open(_ step: Node, sections: [String], direction: Direction, answer: JSONValue?, at date: Date) {
         openSections = sections
         let result = StepResult(identifier: step.identifier, answerType: step.question.map(ResultHistory.answerType),
                                 questionText: step.title, value: answer, start: date, end: nil)
-        ResultHistory.insert(.step(result), into: &entries, sections: sections[...], at: date)
+        ResultHistory.insert(result, direction: direction, into: &root, sections: sections[...], at: date)
     }
 
-    private static func insert(_ entry: Entry, into entries: inout [Entry], sections: ArraySlice<String>, at date: Date) {
+    private static func insert(_ result: StepResult, direction: Direction, into level: inout Level, sections: ArraySlice<String>, at date: Date) {
+        // A level records a move only when its current child changes: moving inside a section is the section's own path.
+        if let section = sections.first {
+            if level.path.last?.identifier != section { level.path.append(Marker(identifier: section, direction: direction)) }
+        } else {
+            let marker = Marker(identifier: result.identifier, direction: direction)
+            if level.path.last != marker { level.path.append(marker) }
+        }
         guard let section = sections.first else {
-            if case .step(let new) = entry, case .step(let last)? = entries.last, last.identifier == new.identifier {
-                entries[entries.count - 1] = entry
+            if case .step(let last)? = level.entries.last, last.identifier == result.identifier {
+                level.entries[level.entries.count - 1] = .step(result)
             } else {
-                entries.append(entry)
+                level.entries.append(.step(result))
             }
             return
         }
-        if case .section(let identifier, var children, let start, _)? = entries.last, identifier == section {
-            insert(entry, into: &children, sections: sections.dropFirst(), at: date)
-            entries[entries.count - 1] = .section(identifier: identifier, entries: children, start: start, end: nil)
+        if case .section(var child)? = level.entries.last, child.identifier == section {
+            insert(result, direction: direction, into: &child, sections: sections.dropFirst(), at: date)
+            level.entries[level.entries.count - 1] = .section(child)
         } else {
-            var children: [Entry] = []
-            insert(entry, into: &children, sections: sections.dropFirst(), at: date)
-            entries.append(.section(identifier: section, entries: children, start: date, end: nil))
+            var child = Level(identifier: section, start: date)
+            insert(result, direction: direction, into: &child, sections: sections.dropFirst(), at: date)
+            level.entries.append(.section(child))
         }
     }
 
     /// Sets the answer of the open step.
     mutating func setAnswer(_ value: JSONValue) {
-        ResultHistory.updateLast(&entries, sections: openSections[...]) { $0.value = value }
+        ResultHistory.updateOpen(&root, sections: openSections[...], sectionEnd: nil) { $0.value = value }
     }
 
-    /// Closes the open step (and its sections' end dates).
+    /// Closes the open step and stamps its sections' end dates.
     mutating func close(at date: Date) {
-        ResultHistory.updateLast(&entries, sections: openSections[...]) { $0.end = date }
-        ResultHistory.closeSections(&entries, depth: openSections.count, at: date)
+        ResultHistory.updateOpen(&root, sections: openSections[...], sectionEnd: date) { $0.end = date }
     }
 
-    private static func updateLast(_ entries: inout [Entry], sections: ArraySlice<String>, _ change: (inout StepResult) -> Void) {
-        guard let last = entries.indices.last else { return }
-        switch entries[last] {
+    /// Ends the run's own level.
+    mutating func finish(at date: Date) {
+        root.end = date
+    }
+
+    private static func updateOpen(_ level: inout Level, sections: ArraySlice<String>, sectionEnd: Date?, _ change: (inout StepResult) -> Void) {
+        guard let last = level.entries.indices.last else { return }
+        switch level.entries[last] {
         case .step(var result) where sections.isEmpty:
             change(&result)
-            entries[last] = .step(result)
-        case .section(let identifier, var children, let start, let end) where sections.first == identifier:
-            updateLast(&children, sections: sections.dropFirst(), change)
-            entries[last] = .section(identifier: identifier, entries: children, start: start, end: end)
+            level.entries[last] = .step(result)
+        case .section(var child) where sections.first == child.identifier:
+            updateOpen(&child, sections: sections.dropFirst(), sectionEnd: sectionEnd, change)
+            if let sectionEnd { child.end = sectionEnd }
+            level.entries[last] = .section(child)
         default:
             break
         }
-    }
-
-    private static func closeSections(_ entries: inout [Entry], depth: Int, at date: Date) {
-        guard depth > 0, let last = entries.indices.last, case .section(let identifier, var children, let start, _) = entries[last] else { return }
-        closeSections(&children, depth: depth - 1, at: date)
-        entries[last] = .section(identifier: identifier, entries: children, start: start, end: date)
     }
 
     /// The JSON type description of a question's answers.
@@ -88,7 +120,15 @@ struct ResultHistory: Sendable {
         return ["type": .string(base)]
     }
 
-    var json: [JSONValue] { entries.map(ResultHistory.json) }
+    /// The assessment level's `stepHistory`.
+    var stepHistory: JSONValue { .array(root.entries.map(ResultHistory.json)) }
+
+    /// The assessment level's `path` markers.
+    var path: JSONValue { ResultHistory.json(root.path) }
+
+    private static func json(_ path: [Marker]) -> JSONValue {
+        .array(path.map { ["identifier": .string($0.identifier), "direction": .string($0.direction.rawValue)] })
+    }
 
     private static func json(_ entry: Entry) -> JSONValue {
         switch entry {
@@ -102,11 +142,12 @@ struct ResultHistory: Sendable {
             if let end = result.end { object["endDate"] = .string(Timestamp.string(end)) }
             if result.answerType != nil, let text = result.questionText { object["questionText"] = .string(text) }
             return .object(object)
-        case .section(let identifier, let children, let start, let end):
-            var object = JSONObject([.init(key: "type", value: "section"), .init(key: "identifier", value: .string(identifier))])
-            object["stepHistory"] = .array(children.map(json))
-            object["startDate"] = .string(Timestamp.string(start))
-            if let end { object["endDate"] = .string(Timestamp.string(end)) }
+        case .section(let level):
+            var object = JSONObject([.init(key: "type", value: "section"), .init(key: "identifier", value: .string(level.identifier))])
+            object["startDate"] = .string(Timestamp.string(level.start))
+            if let end = level.end { object["endDate"] = .string(Timestamp.string(end)) }
+            object["stepHistory"] = .array(level.entries.map(json))
+            object["path"] = json(level.path)
             return .object(object)
         }
     }

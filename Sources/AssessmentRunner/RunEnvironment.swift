@@ -7,6 +7,7 @@ public struct RunEnvironment: Sendable {
     /// The run's `taskRunUUID`.
     public var taskRunUUID: String
 
+    /// An environment with this clock and run identifier.
     public init(now: @escaping @Sendable () -> Date, taskRunUUID: String) {
         self.now = now
         self.taskRunUUID = taskRunUUID

@@ -3,13 +3,26 @@ import JSONCore
 
 /// The run report of `navigation.md` §6, and comparisons with expected outcomes.
 public struct RunReport: Sendable {
+    /// The run as it ended (or stopped).
     public let session: RunSession
     /// Why the run stopped early, if it did.
     public let failure: String?
+    /// The session's warnings, then the script's (answers it never used).
+    public let warnings: [String]
 
-    public init(session: RunSession, failure: String?) {
-        self.session = session
-        self.failure = failure
+    /// The report of a scripted run.
+    public init(_ run: ScriptedRun) {
+        session = run.session
+        failure = run.failure
+        warnings = run.session.warnings + run.unusedAnswers.map { "the script answers \"\($0)\", but the run never showed that question" }
+    }
+
+    /// The report (status `failed`) for a script that could not be run at all.
+    public static func failedJSON(_ error: String) -> JSONValue {
+        .object(JSONObject([
+            .init(key: "status", value: "failed"), .init(key: "path", value: []), .init(key: "steps", value: []),
+            .init(key: "answers", value: .object(JSONObject())), .init(key: "warnings", value: []), .init(key: "error", value: .string(error)),
+        ]))
     }
 
     /// `status`, `path`, `steps`, `answers`, `warnings`, `result` (and `error` when the run failed).
@@ -26,7 +39,7 @@ public struct RunReport: Sendable {
             .init(key: "path", value: .array(session.shown.map { .string($0.identifier) })),
             .init(key: "steps", value: .array(steps)),
             .init(key: "answers", value: .object(JSONObject(session.finalAnswers.map { .init(key: $0.identifier, value: $0.value) }))),
-            .init(key: "warnings", value: .array(session.warnings.map(JSONValue.string))),
+            .init(key: "warnings", value: .array(warnings.map(JSONValue.string))),
         ])
         if let failure { object["error"] = .string(failure) }
         object["result"] = session.result
@@ -36,7 +49,7 @@ public struct RunReport: Sendable {
     /// The readable transcript: each step, the answer, the rule that fired.
     public var text: String {
         var lines = session.transcript
-        lines += session.warnings.map { "warning: \($0)" }
+        lines += warnings.map { "warning: \($0)" }
         if let failure { lines.append("error: \(failure)") }
         return lines.joined(separator: "\n") + "\n"
     }

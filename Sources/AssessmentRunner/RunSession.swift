@@ -10,18 +10,28 @@ public enum RunAction: Sendable, Equatable {
     case skip
     /// Go forward keeping the current answer, if any.
     case goForward
+    /// Return to the step shown before this one's latest forward arrival (nothing on the first step).
     case goBackward
+    /// End the run, status `cancelled`.
     case cancel
 }
 
 /// Why an action cannot be performed.
 public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The answer does not fit the question.
     case answer(AnswerError)
+    /// The action needs a button the step hides.
     case hiddenButton(step: String, button: ButtonType)
+    /// An answer was given to a step that is not a question.
     case notAQuestion(step: String)
+    /// The run has already ended.
     case runOver
+    /// The run showed this many steps without ending.
     case tooManySteps(Int)
+    /// Going forward from the step goes round empty sections forever.
+    case navigationLoop(step: String)
 
+    /// A message naming the step.
     public var description: String {
         switch self {
         case .answer(let error): return error.description
@@ -29,30 +39,35 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAQuestion(let step): return "step \"\(step)\" is not a question; it cannot take an answer"
         case .runOver: return "the run is already over"
         case .tooManySteps(let limit): return "the run showed \(limit) steps without ending (an endless loop?)"
+        case .navigationLoop(let step): return "going forward from \"\(step)\" loops through sections without ever showing a step"
         }
     }
 }
 
 /// A step as it was shown: where, and which buttons it offered.
 public struct ShownStep: Sendable, Equatable {
+    /// The step's own identifier.
     public let identifier: String
+    /// Enclosing section identifiers and the step's, joined by `/`.
     public let stepPath: String
+    /// How navigation arrived here.
+    public let direction: Direction
+    /// Hidden buttons and titles.
     public let buttons: ButtonState
 }
 
 /// One run of a survey: the pure navigator plus answers, history and results.
 public struct RunSession: Sendable {
+    /// The pure navigation rules over the survey.
     public let navigator: Navigator
     private let environment: RunEnvironment
     private let checker: AnswerChecker
-    private let firstLocation: StepLocation?
+    /// How the run ended, or `inProgress`.
     public private(set) var status: RunStatus = .inProgress
     /// Where the run is, while in progress.
     public private(set) var location: StepLocation?
     /// Every step shown, in order.
     public private(set) var shown: [ShownStep] = []
-    /// `{identifier, direction}` markers, as results carry them.
-    public private(set) var markers: [(identifier: String, direction: String)] = []
     /// Things that happen on phones silently and deserve a word (targets that are not siblings…).
     public private(set) var warnings: [String] = []
     /// A readable account of the run, for `--report text`.
@@ -60,7 +75,7 @@ public struct RunSession: Sendable {
     private var answers: [String: JSONValue] = [:]
     private var answerOrder: [(identifier: String, stepPath: String)] = []
     private var arrivals: [StepLocation] = []
-    private var history = ResultHistory()
+    private var history: ResultHistory
     private let startDate: Date
     private var endDate: Date?
 
@@ -69,21 +84,32 @@ public struct RunSession: Sendable {
 
     /// Starts a run: the first step is shown at once.
     public init(survey: Node, environment: RunEnvironment) {
-        navigator = Navigator(assessment: survey)
+        self.init(navigator: Navigator(assessment: survey), environment: environment)
+    }
+
+    /// Starts a run with a navigator shared between runs of the same survey.
+    public init(navigator: Navigator, environment: RunEnvironment) {
+        self.navigator = navigator
         self.environment = environment
         startDate = environment.now()
         checker = AnswerChecker(now: startDate)
-        if case .step(let first) = navigator.start() {
-            firstLocation = first
-            show(first, direction: "forward")
-        } else {
-            firstLocation = nil
-            finish(.completed)
+        history = ResultHistory(identifier: navigator.assessment.identifier, start: startDate)
+        var warnings: [String] = []
+        let outcome = navigator.start(warnings: &warnings)
+        self.warnings = warnings
+        switch outcome {
+        case .step(let first):
+            show(first, direction: .forward)
+        case .finished(let status):
+            finish(status)
+        case .endlessLoop:
+            self.warnings.append("the survey's sections loop without ever showing a step")
+            finish(.exited)
         }
     }
 
     /// The step being shown.
-    public var currentStep: Node? { location.flatMap(navigator.node(at:)) }
+    public var currentStep: Node? { location.flatMap { navigator.info(at: $0)?.node } }
 
     /// The buttons of the step being shown.
     public var buttons: ButtonState? { shown.last?.buttons }
@@ -120,13 +146,18 @@ public struct RunSession: Sendable {
         case .goForward:
             guard buttons.isVisible(.goForward) else { throw .hiddenButton(step: step.identifier, button: .goForward) }
             if step.isQuestion, answers[stepPath] == nil { record(.null, for: step, at: stepPath) }
+            if step.isQuestion { transcript.append("    kept: \(answers[stepPath] ?? .null)") }
             try goForward(from: location, answer: answers[stepPath] ?? .null)
         case .goBackward:
+            guard let previous = arrivals.last else {
+                transcript.append("    back: nothing before this step")
+                return
+            }
             guard buttons.isVisible(.goBackward) else { throw .hiddenButton(step: step.identifier, button: .goBackward) }
-            guard let previous = arrivals.popLast() else { return }
+            arrivals.removeLast()
             transcript.append("    back")
             history.close(at: environment.now())
-            show(previous, direction: "backward")
+            show(previous, direction: .backward)
         case .cancel:
             guard buttons.isVisible(.cancel) else { throw .hiddenButton(step: step.identifier, button: .cancel) }
             transcript.append("    cancelled")
@@ -143,36 +174,39 @@ public struct RunSession: Sendable {
     private mutating func goForward(from location: StepLocation, answer: JSONValue) throws(RunError) {
         let (outcome, rule) = navigator.forward(from: location, answer: answer, warnings: &warnings)
         history.close(at: environment.now())
-        if let rule, let step = currentStep {
-            let target = step.question?.surveyRules[rule].skipToIdentifier ?? "exit"
-            transcript.append("    rule \(rule) fired (\(step.question?.surveyRules[rule].ruleOperator.description ?? "eq") \(step.question?.surveyRules[rule].comparedValue.description ?? "null")) → \(target)")
+        if let step = currentStep {
+            if let rule, let fired = step.question?.surveyRules[rule] {
+                transcript.append("    rule \(rule) fired (\(fired.ruleOperator) \(fired.comparedValue)) → \(fired.skipToIdentifier ?? "exit")")
+            } else if let next = step.nextStepIdentifier {
+                transcript.append("    nextStepIdentifier → \(next)")
+            }
         }
         switch outcome {
         case .step(let next):
             guard shown.count < RunSession.stepLimit else { throw .tooManySteps(RunSession.stepLimit) }
             arrivals.append(location)
-            show(next, direction: "forward")
+            show(next, direction: .forward)
         case .finished(let status):
             finish(status)
+        case .endlessLoop:
+            throw .navigationLoop(step: currentStep?.identifier ?? "?")
         }
     }
 
-    private mutating func show(_ location: StepLocation, direction: String) {
+    private mutating func show(_ location: StepLocation, direction: Direction) {
         self.location = location
-        guard let step = navigator.node(at: location) else { return }
-        let stepPath = navigator.stepPath(of: location)
-        let buttons = ButtonState(for: location, navigator: navigator, isFirstStep: location == firstLocation)
-        shown.append(ShownStep(identifier: step.identifier, stepPath: stepPath, buttons: buttons))
-        markers.append((step.identifier, direction))
-        transcript.append("\(shown.count). \(stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
-        let sections = navigator.ancestors(of: location).dropFirst().map(\.identifier)
-        history.open(step, sections: sections, answer: answers[stepPath], at: environment.now())
+        guard let info = navigator.info(at: location) else { return }
+        let step = info.node
+        shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
+        transcript.append("\(shown.count). \(info.stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
+        history.open(step, sections: info.sections, direction: direction, answer: answers[info.stepPath], at: environment.now())
     }
 
     private mutating func finish(_ status: RunStatus) {
         self.status = status
         location = nil
         endDate = environment.now()
+        history.finish(at: endDate ?? startDate)
         transcript.append("run \(status.rawValue)")
     }
 
@@ -187,8 +221,8 @@ public struct RunSession: Sendable {
         object["taskRunUUID"] = .string(environment.taskRunUUID)
         object["startDate"] = .string(Timestamp.string(startDate))
         if let endDate { object["endDate"] = .string(Timestamp.string(endDate)) }
-        object["stepHistory"] = .array(history.json)
-        object["path"] = .array(markers.map { ["identifier": .string($0.identifier), "direction": .string($0.direction)] })
+        object["stepHistory"] = history.stepHistory
+        object["path"] = history.path
         return .object(object)
     }
 }

@@ -6,12 +6,14 @@ import JSONCore
 public enum AnswerScript: Sendable, Equatable {
     /// One entry of the full form.
     public struct Entry: Sendable, Equatable {
+        /// The step the entry must name.
         public let identifier: String
         /// The answer, when the entry answers.
         public let answer: JSONValue?
         /// The action, when the entry acts (`skip`, `goForward`, `goBackward`, `cancel`).
         public let action: String?
 
+        /// An entry naming `identifier` that answers or acts.
         public init(identifier: String, answer: JSONValue? = nil, action: String? = nil) {
             self.identifier = identifier
             self.answer = answer
@@ -19,10 +21,12 @@ public enum AnswerScript: Sendable, Equatable {
         }
     }
 
+    /// `{"steps": [...]}`: one entry per question shown.
     case entries([Entry])
+    /// `{"q1": 2, ...}`: answers for the first visit of each named question.
     case shorthand([String: JSONValue])
 
-    /// Reads a script; `nil` with a message when it has neither form.
+    /// Reads a script, or says why it has neither form.
     public static func parse(_ value: JSONValue) -> Result<AnswerScript, ScriptError> {
         guard case .object(let object) = value else { return .failure(ScriptError("a script must be a JSON object")) }
         guard object.count == 1, case .array(let steps)? = object["steps"] else {
@@ -63,8 +67,11 @@ public enum AnswerScript: Sendable, Equatable {
 
 /// A script that cannot drive the survey.
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the script.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -74,10 +81,17 @@ public struct ScriptedRun: Sendable {
     public private(set) var session: RunSession
     /// Why the run stopped early, if it did.
     public private(set) var failure: String?
+    /// Script answers the run never used (shorthand keys naming no question that was shown).
+    public private(set) var unusedAnswers: [String] = []
 
     /// Runs `script` over `survey` to the end, or until the script or an answer fails.
     public init(survey: Node, script: AnswerScript, environment: RunEnvironment) {
-        session = RunSession(survey: survey, environment: environment)
+        self.init(navigator: Navigator(assessment: survey), script: script, environment: environment)
+    }
+
+    /// Runs `script` with a navigator shared between runs of the same survey.
+    public init(navigator: Navigator, script: AnswerScript, environment: RunEnvironment) {
+        session = RunSession(navigator: navigator, environment: environment)
         var entries: ArraySlice<AnswerScript.Entry> = []
         var shorthand: [String: JSONValue] = [:]
         switch script {
@@ -114,6 +128,7 @@ public struct ScriptedRun: Sendable {
         if let leftover = entries.first {
             failure = "the run ended (\(session.status.rawValue)) but the script still has entries, starting with \"\(leftover.identifier)\""
         }
+        unusedAnswers = shorthand.keys.filter { !answered.contains($0) }.sorted()
     }
 
     static func action(named name: String) -> RunAction {

@@ -9,12 +9,40 @@ final class RunCommandTests: XCTestCase {
     private let now = ["--now", "2026-01-02T03:04:05.000+00:00", "--seed", "42"]
 
     func testExampleScriptsRunAsARegressionSuite() throws {
-        for survey in ["example-survey", "sleep-sections", "mood-loop"] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: path("examples/scripts")).sorted()
+        XCTAssertEqual(folders, ["example-survey", "food-choices", "mood-loop", "sleep-sections"])
+        for survey in folders {
+            let scripts = try FileManager.default.contentsOfDirectory(atPath: path("examples/scripts/\(survey)"))
+            let expected = scripts.filter { $0.hasSuffix(".expected.json") }.count
+            XCTAssertEqual(expected * 2, scripts.count, "\(survey): every script has an expected outcome")
             let run = CapturedRun(["run", path("examples/surveys/\(survey).json"), "--force", "--answers", path("examples/scripts/\(survey)")])
             XCTAssertEqual(run.status, .ok, run.stderr)
-            XCTAssertFalse(run.stdout.isEmpty)
-            XCTAssertTrue(run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": as expected") } || !run.stdout.contains("differs"), run.stdout)
+            XCTAssertEqual(run.stderr, "")
+            if expected > 1 {
+                XCTAssertEqual(run.stdout.split(separator: "\n").filter { $0.hasSuffix(": as expected") }.count, expected, run.stdout)
+            } else {
+                XCTAssertEqual(try JSONDocument(text: run.stdout).value["status"], "completed", "a single script prints its report")
+            }
         }
+    }
+
+    func testASuiteWithReportJSONPrintsOneArrayOfReports() throws {
+        let run = CapturedRun(["run", path("examples/surveys/food-choices.json"), "--report", "json", "--answers", path("examples/scripts/food-choices")] + now)
+        XCTAssertEqual(run.status, .ok, run.stderr)
+        let json = String(run.stdout.drop { $0 != "[" })
+        let reports = try XCTUnwrap(try JSONDocument(text: json).value.arrayValue)
+        XCTAssertEqual(reports.map { $0["script"]?.stringValue.map { URL(fileURLWithPath: $0).lastPathComponent } }, ["none.json", "two-meals.json"])
+        XCTAssertEqual(reports.map { $0["path"] }, [["meals", "completion"], ["meals", "fruit", "weight", "completion"]])
+    }
+
+    func testAMalformedScriptStillGivesAJSONReport() throws {
+        let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--answers", "-"], stdin: #"{"steps": [{"identifier": "mood", "action": "jump"}]}"#)
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertTrue(run.stderr.contains("unknown action \"jump\""), run.stderr)
+        let report = try JSONDocument(text: run.stdout).value
+        XCTAssertEqual(report["status"], "failed")
+        XCTAssertEqual(report["path"], [])
+        XCTAssertEqual(report["error"], "steps[0]: unknown action \"jump\" (skip, goForward, goBackward or cancel)")
     }
 
     func testJSONReportAndReproducibleResult() throws {
@@ -107,6 +135,27 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(run.status, .ok, run.stdout)
         XCTAssertTrue(run.stdout.contains("! step \"mood\": expected an integer"), run.stdout)
         XCTAssertTrue(run.stdout.contains("! step \"mood\": 9 is above the maximum 5"), run.stdout)
+    }
+
+    func testInteractiveSelectorsOtherAndBackOnTheFirstStep() throws {
+        let food = CapturedRun(["run", path("examples/surveys/food-choices.json"), "--interactive"] + now, stdin: "2,5,4\n1\n70\n\n")
+        XCTAssertEqual(food.status, .ok, food.stdout)
+        XCTAssertTrue(food.stdout.contains("4. All of them"), food.stdout)
+        XCTAssertFalse(food.stdout.contains("b = "), "goBackward is hidden on every step of this survey")
+        let folder = try Paths.scratch(self)
+        let script = folder.appendingPathComponent("recorded.json").path
+        let input = ["b", "", "s", "s", "mauve", "b", "1,3", "1", "", ""].joined(separator: "\n") + "\n"
+        let example = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--force", "--interactive", "--record", script] + now, stdin: input)
+        XCTAssertEqual(example.status, .ok, example.stdout)
+        XCTAssertTrue(example.stdout.contains("s = Skip me"), example.stdout)
+        XCTAssertTrue(example.stdout.contains("Previous answer: [\"mauve\"]"), "typed text is the other answer, in an array for multiple choice")
+        let replay = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--force", "--answers", script] + now)
+        let report = try JSONDocument(text: replay.stdout).value
+        XCTAssertEqual(report["path"], ["overview", "choiceQ1", "followupQ", "multipleChoice", "favoriteFood", "multipleChoice", "favoriteFood", "pizza", "completion"],
+                       "back on the first step did nothing; a skipped choiceQ1 goes to followupQ")
+        XCTAssertEqual(report["answers"]?["multipleChoice"], ["blue", "green"])
+        let recorded = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: script)))).value
+        XCTAssertEqual(recorded["steps"]?[0], ["identifier": "overview", "action": "goBackward"])
     }
 
     func testUsage() {

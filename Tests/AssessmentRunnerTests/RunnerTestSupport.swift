@@ -14,15 +14,15 @@ enum Runs {
 
     static func run(_ survey: Node, _ script: JSONValue) throws -> RunReport {
         guard case .success(let parsed) = AnswerScript.parse(script) else { throw ScriptError("bad script") }
-        let run = ScriptedRun(survey: survey, script: parsed, environment: environment)
-        return RunReport(session: run.session, failure: run.failure)
+        return RunReport(ScriptedRun(survey: survey, script: parsed, environment: environment))
     }
 
     static func path(_ report: RunReport) -> [String] { report.session.shown.map(\.identifier) }
 
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static func exampleSurvey(_ name: String = "example-survey") throws -> Node {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("examples/surveys/\(name).json")
+        let url = repository.appendingPathComponent("examples/surveys/\(name).json")
         return try SurveyDocument(bytes: Array(Data(contentsOf: url))).assessment
     }
 
