@@ -18,11 +18,11 @@ extension BundledSchemas {
 }
 
 extension SchemaRegistry {
-    /// Registers every bundled schema under its `$id` (`…/schemas/v2/<file>`).
+    /// Registers every bundled schema under its `$id`.
     public mutating func registerBundledSchemas() {
         for file in BundledSchemas.files {
             guard let document = try? JSONDocument(text: file.text) else { continue }
-            register(document.value, uri: BundledSchemas.baseURI + file.fileName, sourceName: "schemas/" + file.fileName)
+            register(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
         }
     }
 }

@@ -2,9 +2,9 @@
 
 /// The format's schemas (schemas/ in the repository), compiled into the binary.
 public enum BundledSchemas {
-    /// Each schema's file name and text.
-    public static let files: [(fileName: String, text: String)] = [
-        ("ArchiveMetadata.json", #"""
+    /// Each schema's `$id`, file name and text, by file name.
+    public static let files: [(id: String, fileName: String, text: String)] = [
+        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json", "ArchiveMetadata.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json",
@@ -41,7 +41,7 @@ public enum BundledSchemas {
   }
 }
 """#),
-        ("AssessmentObject.json", #"""
+        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json", "AssessmentObject.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json",
@@ -92,6 +92,7 @@ public enum BundledSchemas {
     },
     "Steps": {
       "title": "Steps",
+      "description": "The child nodes of an assessment or section, shown in order.",
       "type": "array",
       "items": {"$ref": "#/definitions/Step"}
     },
@@ -113,11 +114,13 @@ public enum BundledSchemas {
     },
     "Section": {
       "title": "Section",
+      "description": "A section (branch) of the node tree: never shown itself, it groups its steps.",
       "required": ["steps"],
       "properties": {"steps": {"$ref": "#/definitions/Steps"}}
     },
     "Permission": {
       "title": "Permission",
+      "description": "A step describing a permission the assessment needs.",
       "properties": {
         "permissionType": {"type": "string"},
         "optional": {"type": "boolean"},
@@ -135,12 +138,14 @@ public enum BundledSchemas {
     },
     "SimpleQuestion": {
       "title": "SimpleQuestion",
+      "description": "A question with a single text-entry input item.",
       "allOf": [{"$ref": "#/definitions/Question"}],
       "required": ["inputItem"],
       "properties": {"inputItem": {"$ref": "#/definitions/InputItem"}}
     },
     "ChoiceQuestion": {
       "title": "ChoiceQuestion",
+      "description": "A question answered by selecting from a list of choices; baseType is the JSON type of the choice values.",
       "allOf": [{"$ref": "#/definitions/Question"}],
       "required": ["baseType", "choices"],
       "properties": {
@@ -152,6 +157,7 @@ public enum BundledSchemas {
     },
     "Choice": {
       "title": "Choice",
+      "description": "One choice: the answer value (absent or null for none), the text shown and how selecting it affects the others.",
       "type": "object",
       "required": ["text"],
       "properties": {
@@ -164,6 +170,7 @@ public enum BundledSchemas {
     },
     "SurveyRule": {
       "title": "SurveyRule",
+      "description": "Where to go (skipToIdentifier) when the answer compares with matchingAnswer (null when absent) by ruleOperator (eq when absent).",
       "type": "object",
       "properties": {
         "skipToIdentifier": {"$ref": "ButtonActionInfo.json#NavigationIdentifier"},
@@ -186,6 +193,7 @@ public enum BundledSchemas {
     },
     "FormatOptions": {
       "title": "FormatOptions",
+      "description": "Bounds and display options of an input item; real files carry only some of them.",
       "type": "object",
       "properties": {
         "minimumValue": {"type": "number"},
@@ -202,7 +210,7 @@ public enum BundledSchemas {
   }
 }
 """#),
-        ("ButtonActionInfo.json", #"""
+        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ButtonActionInfo.json", "ButtonActionInfo.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ButtonActionInfo.json",

@@ -2,6 +2,7 @@ import JSONCore
 
 /// The node types the format names; the `"type"` key picks one.
 public enum NodeKind: Sendable, Hashable, CustomStringConvertible {
+    /// A type the format names.
     case assessment, section, overview, instruction, completion, permission, simpleQuestion, choiceQuestion
     /// A type the format does not name, kept so lint can report it.
     case unknown(String)
@@ -49,22 +50,40 @@ public enum NodeKind: Sendable, Hashable, CustomStringConvertible {
 
 /// A custom title or icon for a button (`actions` values).
 public struct ButtonAction: Sendable, Hashable {
+    /// The title shown instead of the default.
     public var buttonTitle: String?
     /// The action's own `type` (usually `default`).
     public var type: String?
+    /// Other members (e.g. `iconName`), kept for round trips.
     public var extra: JSONObject
+
+    /// An action from its parts.
+    public init(buttonTitle: String? = nil, type: String? = nil, extra: JSONObject = JSONObject()) {
+        self.buttonTitle = buttonTitle
+        self.type = type
+        self.extra = extra
+    }
 }
 
 /// One node of a survey: the assessment, a section or a step, with where it came from.
 public struct Node: Sendable, Hashable {
+    /// The node's `identifier` (empty when missing, which is reported as an issue).
     public var identifier: String
+    /// The node's `type`.
     public var kind: NodeKind
+    /// Content shown to the participant.
     public var title: String?
+    /// Content shown to the participant.
     public var subtitle: String?
+    /// Content shown to the participant.
     public var detail: String?
+    /// The image description, as written.
     public var image: JSONValue?
+    /// A note for survey authors, never shown.
     public var comment: String?
+    /// Where to go after this node instead of the next sibling.
     public var nextStepIdentifier: NavigationTarget?
+    /// Buttons hidden on this node and, for containers, on every node inside.
     public var shouldHideActions: [ButtonType]?
     /// Button customizations, in document order.
     public var actions: [(button: ButtonType, action: ButtonAction)]?
@@ -169,6 +188,7 @@ public struct Node: Sendable, Hashable {
         return .object(writer.object)
     }
 
+    /// Equal JSON at the same place.
     public static func == (lhs: Node, rhs: Node) -> Bool { lhs.json == rhs.json && lhs.pointer == rhs.pointer }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }
@@ -185,7 +205,9 @@ public struct Node: Sendable, Hashable {
 extension Node {
     /// A node with its enclosing containers (outermost first).
     public struct Visit: Sendable {
+        /// The node visited (its ``Node/pointer`` says where it is).
         public let node: Node
+        /// The assessment and sections around it, outermost first.
         public let ancestors: [Node]
     }
 

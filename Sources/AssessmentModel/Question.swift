@@ -34,7 +34,8 @@ public struct SurveyRule: Sendable, Hashable {
         issues += reader.issues
     }
 
-    var json: JSONValue {
+    /// The rule as JSON: known keys first, then the preserved unknown ones.
+    public var json: JSONValue {
         var writer = ObjectWriter()
         writer.set("skipToIdentifier", skipToIdentifier)
         writer.set("matchingAnswer", matchingAnswer)
@@ -46,6 +47,7 @@ public struct SurveyRule: Sendable, Hashable {
 
 /// The kinds of input item the format and its reference implementation name.
 public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
+    /// A known input type.
     case string, integer, number, year, boolean, date, time, dateTime, duration, height, weight, postalCode
     /// A type the model does not know.
     case unknown(String)
@@ -81,9 +83,13 @@ public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
 
 /// A text input item: the answer's type, its bounds and display hints.
 public struct InputItem: Sendable, Hashable {
+    /// The input type (`string`, `integer`, `year`, …); `string` when absent.
     public var type: InputItemType
+    /// The item's own identifier (rarely written).
     public var identifier: String?
+    /// A label shown beside the field.
     public var fieldLabel: String?
+    /// Hint text shown in the empty field.
     public var placeholder: String?
     /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
     public var formatOptions: JSONObject?
@@ -92,7 +98,8 @@ public struct InputItem: Sendable, Hashable {
     /// Where the item is.
     public var pointer: JSONPointer
 
-    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+    /// Decodes an input item object found at `pointer`, adding members of the wrong type to `issues`.
+    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
         var reader = ObjectReader(object, at: pointer)
         type = InputItemType(reader.string("type") ?? "string")
         identifier = reader.string("identifier")
@@ -110,7 +117,8 @@ public struct InputItem: Sendable, Hashable {
     /// A boolean option from `formatOptions` (`allowFuture`, `allowPast`).
     public func flag(_ key: String) -> Bool? { formatOptions?[key]?.boolValue }
 
-    var json: JSONValue {
+    /// The input item as JSON: known keys first, then the preserved unknown ones.
+    public var json: JSONValue {
         var writer = ObjectWriter()
         writer.set("type", type.description)
         writer.set("identifier", identifier)
@@ -124,9 +132,12 @@ public struct InputItem: Sendable, Hashable {
 
 /// How selecting a choice affects the others.
 public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
+    /// A known selector: plain, select-all, or clear-the-others.
     case `default`, all, exclusive
+    /// A selector the format does not define.
     case unknown(String)
 
+    /// Reads a `selectorType` value.
     public init(_ text: String) {
         switch text {
         case "default": self = .default
@@ -136,6 +147,7 @@ public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value as written in JSON.
     public var description: String {
         switch self {
         case .default: return "default"
@@ -150,14 +162,19 @@ public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
 public struct Choice: Sendable, Hashable {
     /// The answer recorded for it; `nil` when absent (selecting it answers `null`).
     public var value: JSONValue?
+    /// The label shown to the participant.
     public var text: String?
+    /// How selecting it affects the others; `default` when absent.
     public var selectorType: SelectorType
+    /// Whether `selectorType` was written (kept so re-encoding does not add it).
     public var hasExplicitSelector: Bool
+    /// Members the model does not type (e.g. `detail`, `icon`), kept for round trips.
     public var extra: JSONObject
     /// Where the choice is.
     public var pointer: JSONPointer
 
-    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+    /// Decodes a choice object found at `pointer`, adding members of the wrong type to `issues`.
+    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
         var reader = ObjectReader(object, at: pointer)
         value = reader.value("value")
         text = reader.string("text")
@@ -169,7 +186,8 @@ public struct Choice: Sendable, Hashable {
         issues += reader.issues
     }
 
-    var json: JSONValue {
+    /// The choice as JSON: known keys first, then the preserved unknown ones.
+    public var json: JSONValue {
         var writer = ObjectWriter()
         writer.set("value", value)
         writer.set("text", text)
@@ -181,15 +199,21 @@ public struct Choice: Sendable, Hashable {
 
 /// What a question step adds to a node.
 public struct Question: Sendable, Hashable {
+    /// Navigation rules, in order (the first match wins).
     public var surveyRules: [SurveyRule]
+    /// How the designer wants the question shown (`likert`, `slider`, `checkbox`, …).
     public var uiHint: String?
+    /// Whether going forward without an answer is allowed.
     public var optional: Bool?
     /// Simple questions: the input item.
     public var inputItem: InputItem?
     /// Choice questions: the JSON type of choice values.
     public var baseType: JSONPrimitiveType?
+    /// `baseType` as written (also when it names no JSON type).
     public var baseTypeName: String?
+    /// `singleChoice` as written; see ``isSingleChoice``.
     public var singleChoice: Bool?
+    /// Choice questions: the choices in order.
     public var choices: [Choice]?
     /// Choice questions: the "other" text field.
     public var other: InputItem?

@@ -42,6 +42,12 @@ public struct SurveyDocument: Sendable {
         try self.init(bytes: Array(text.utf8))
     }
 
+    /// Where each value and member name is in the file.
+    public var sourceMap: SourceMap? { json.sourceMap }
+
+    /// Keys written twice in one object (the model keeps the last value; lint reports them).
+    public var duplicateKeys: [DuplicateKey] { json.duplicateKeys }
+
     /// The line and column of a value (or of its nearest existing parent).
     public func position(of pointer: JSONPointer) -> SourcePosition {
         json.sourceMap?.position(of: pointer) ?? SourcePosition(line: 1, column: 1, offset: 0)
@@ -50,22 +56,5 @@ public struct SurveyDocument: Sendable {
     /// The line and column of the member name for the value at `pointer`, else of the value.
     public func keyPosition(of pointer: JSONPointer) -> SourcePosition {
         json.sourceMap?.keyRange(of: pointer)?.start ?? position(of: pointer)
-    }
-}
-
-extension Node: Codable {
-    /// Decodes through any `Decoder` (e.g. Foundation's `JSONDecoder`); positions are then
-    /// relative to the decoded value.
-    public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        guard case .object(let object) = value else {
-            throw DecodingError.typeMismatch(Node.self, .init(codingPath: decoder.codingPath, debugDescription: "a node must be an object"))
-        }
-        var issues: [ModelIssue] = []
-        self.init(object, at: .root, issues: &issues)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try json.encode(to: encoder)
     }
 }

@@ -15,6 +15,19 @@ final class BundledSchemasTests: XCTestCase {
         }
     }
 
+    func testEmbeddedIDsAreTheSchemasOwnAndCanBeLookedUp() throws {
+        for file in BundledSchemas.files {
+            let schema = try JSONDocument(text: file.text).value
+            XCTAssertEqual(schema["$id"]?.stringValue, file.id, "\(file.fileName): run scripts/embed-schemas.sh")
+            XCTAssertEqual(file.id, BundledSchemas.baseURI + file.fileName)
+        }
+        XCTAssertEqual(BundledSchemas.file(id: BundledSchemas.assessmentObjectURI)?.fileName, "AssessmentObject.json")
+        XCTAssertEqual(BundledSchemas.file(id: BundledSchemas.baseURI + "ButtonActionInfo.json#NavigationIdentifier")?.fileName,
+                       "ButtonActionInfo.json", "a fragment names a part of the file")
+        XCTAssertEqual(BundledSchemas.file(named: "ArchiveMetadata.json")?.id, BundledSchemas.archiveMetadataURI)
+        XCTAssertNil(BundledSchemas.file(id: BundledSchemas.baseURI + "Missing.json"))
+    }
+
     func testEverySchemaIsValidAgainstTheMetaschemaAndCompiles() throws {
         let metaschema = try XCTUnwrap(Validator.draft7Metaschema())
         let registry = BundledSchemas.registry()

@@ -1,0 +1,160 @@
+import XCTest
+import JSONCore
+@testable import AssessmentModel
+
+/// One minimal JSON per node kind and per input type, decoded on its own.
+final class NodeKindTests: XCTestCase {
+    private func node(_ text: String) throws -> Node {
+        try JSONValueDecoder().decode(Node.self, from: try JSONDocument(text: text).value)
+    }
+
+    func testAssessment() throws {
+        let node = try node(#"{"type": "assessment", "identifier": "a", "$schema": "https://example.org/s.json", "versionString": "1.0.0", "estimatedMinutes": 3, "copyright": "©", "steps": []}"#)
+        XCTAssertEqual(node.kind, .assessment)
+        XCTAssertTrue(node.isContainer)
+        XCTAssertEqual(node.steps, [])
+        XCTAssertEqual(node.schemaURI, "https://example.org/s.json")
+        XCTAssertEqual(node.versionString, "1.0.0")
+        XCTAssertEqual(node.estimatedMinutes, 3)
+        XCTAssertEqual(node.copyright, "©")
+        XCTAssertNil(node.question)
+    }
+
+    func testSectionHoldsStepsWithPointers() throws {
+        let node = try node(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "i"}]}"#)
+        XCTAssertEqual(node.kind, .section)
+        XCTAssertEqual(node.steps?.map(\.pointer.description), ["/steps/0"])
+        XCTAssertTrue(node.isContainer)
+    }
+
+    func testSectionWithoutStepsHasAnEmptyList() throws {
+        XCTAssertEqual(try node(#"{"type": "section", "identifier": "s"}"#).steps, [])
+    }
+
+    func testInstructionLikeKinds() throws {
+        let cases: [(String, NodeKind)] = [("overview", .overview), ("instruction", .instruction), ("completion", .completion)]
+        for (name, kind) in cases {
+            let node = try node(#"{"type": "\#(name)", "identifier": "x", "title": "T", "subtitle": "S", "detail": "D", "image": "logo"}"#)
+            XCTAssertEqual(node.kind, kind, name)
+            XCTAssertEqual([node.title, node.subtitle, node.detail], ["T", "S", "D"])
+            XCTAssertEqual(node.image, "logo")
+            XCTAssertNil(node.steps, "\(name) holds no steps")
+            XCTAssertNil(node.question, "\(name) is no question")
+        }
+    }
+
+    func testPermission() throws {
+        let node = try node(#"{"type": "permission", "identifier": "p", "permissionType": "motion", "requiresBackground": true}"#)
+        XCTAssertEqual(node.kind, .permission)
+        XCTAssertEqual(node.permissionType, "motion")
+        XCTAssertEqual(node.extra["requiresBackground"], true)
+    }
+
+    func testSimpleQuestion() throws {
+        let node = try node(#"{"type": "simpleQuestion", "identifier": "q", "uiHint": "slider", "optional": true, "inputItem": {"type": "number", "fieldLabel": "kg", "identifier": "w"}}"#)
+        XCTAssertTrue(node.isQuestion)
+        XCTAssertEqual(node.question?.uiHint, "slider")
+        XCTAssertEqual(node.question?.optional, true)
+        XCTAssertEqual(node.question?.inputItem?.fieldLabel, "kg")
+        XCTAssertEqual(node.question?.inputItem?.identifier, "w")
+        XCTAssertEqual(node.question?.inputItem?.pointer.description, "/inputItem")
+        XCTAssertEqual(node.answerType, .number)
+    }
+
+    func testChoiceQuestion() throws {
+        let node = try node("""
+            {"type": "choiceQuestion", "identifier": "c", "baseType": "integer", "singleChoice": false,
+             "choices": [{"value": 1, "text": "One", "detail": "the first", "icon": "one.png"},
+                         {"text": "All", "selectorType": "all"}, {"text": "None", "selectorType": "exclusive"}],
+             "other": {"type": "integer"}}
+            """)
+        XCTAssertEqual(node.kind, .choiceQuestion)
+        XCTAssertEqual(node.answerType, .integer)
+        XCTAssertEqual(node.question?.isSingleChoice, false)
+        XCTAssertEqual(node.choices.map(\.selectorType), [.default, .all, .exclusive])
+        XCTAssertEqual(node.choices.map(\.value), [1, nil, nil], "a choice without value has none")
+        XCTAssertEqual(node.choices[0].detail, "the first")
+        XCTAssertEqual(node.choices[0].icon, "one.png")
+        XCTAssertEqual(node.choices[2].pointer.description, "/choices/2")
+        XCTAssertEqual(node.question?.other?.type, .integer)
+        XCTAssertEqual(node.question?.other?.pointer.description, "/other")
+    }
+
+    func testSingleChoiceIsTheDefaultAndUnknownSelectorsAreKept() throws {
+        let node = try node(#"{"type": "choiceQuestion", "identifier": "c", "baseType": "text", "choices": [{"text": "x", "selectorType": "only"}]}"#)
+        XCTAssertEqual(node.question?.isSingleChoice, true)
+        XCTAssertNil(node.question?.baseType, "an unknown baseType names no JSON type")
+        XCTAssertEqual(node.question?.baseTypeName, "text")
+        XCTAssertEqual(node.choices.first?.selectorType, .unknown("only"))
+    }
+
+    func testUnknownTypeKeepsItsJSON() throws {
+        let text = #"{"type": "textQuestion", "identifier": "t", "inputItem": {"type": "string"}, "surveyRules": []}"#
+        let node = try node(text)
+        XCTAssertEqual(node.kind, .unknown("textQuestion"))
+        XCTAssertEqual(node.kind.description, "textQuestion")
+        XCTAssertNil(node.question, "an unknown type is not read as a question")
+        XCTAssertEqual(node.json, try JSONDocument(text: text).value, "nothing is dropped")
+        XCTAssertFalse(NodeKind.knownTypeNames.contains("textQuestion"))
+        XCTAssertEqual(NodeKind.knownTypeNames.map { NodeKind($0).description }, NodeKind.knownTypeNames)
+    }
+
+    func testEveryInputTypeWithItsFormatOptions() throws {
+        let cases: [(String, InputItemType, JSONPrimitiveType, String)] = [
+            ("string", .string, .string, #"{"maximumLength": 20}"#),
+            ("integer", .integer, .integer, #"{"minimumValue": 1, "maximumValue": 5, "stepInterval": 1}"#),
+            ("number", .number, .number, #"{"minimumValue": 0.5, "maximumFractionDigits": 2}"#),
+            ("year", .year, .integer, #"{"minimumYear": 1900, "maximumYear": 2030, "allowFuture": false}"#),
+            ("boolean", .boolean, .boolean, "{}"),
+            ("date", .date, .string, #"{"allowPast": false}"#),
+            ("time", .time, .string, "{}"),
+            ("dateTime", .dateTime, .string, #"{"allowFuture": true}"#),
+            ("duration", .duration, .number, #"{"maximumValue": 3600}"#),
+            ("height", .height, .number, #"{"minimumValue": 30}"#),
+            ("weight", .weight, .number, #"{"maximumValue": 500}"#),
+            ("postalCode", .postalCode, .string, "{}"),
+        ]
+        for (name, type, answerType, options) in cases {
+            let item = try JSONValueDecoder().decode(InputItem.self, from: try JSONDocument(text: #"{"type": "\#(name)", "formatOptions": \#(options)}"#).value)
+            XCTAssertEqual(item.type, type, name)
+            XCTAssertEqual(item.type.description, name)
+            XCTAssertEqual(item.type.answerType, answerType, name)
+        }
+        let year = FormatOptions(try JSONDocument(text: cases[3].3).value.objectValue)
+        XCTAssertEqual([year.minimumYear, year.maximumYear], [1900, 2030])
+        XCTAssertEqual(year.allowFuture, false)
+        XCTAssertNil(year.allowPast)
+        let number = FormatOptions(try JSONDocument(text: #"{"minimumValue": 0.5, "maximumValue": "ten", "maximumFractionDigits": 2, "minimumLabel": "low"}"#).value.objectValue)
+        XCTAssertEqual(number.minimumValue, JSONNumber(0.5))
+        XCTAssertNil(number.maximumValue, "a mistyped option is nil")
+        XCTAssertEqual(number.maximumFractionDigits, 2)
+        XCTAssertEqual(number.minimumLabel, "low")
+        XCTAssertEqual(InputItemType("colour"), .unknown("colour"))
+        XCTAssertNil(InputItemType("colour").answerType)
+    }
+
+    func testAnInputItemWithoutTypeIsAString() throws {
+        let item = try JSONValueDecoder().decode(InputItem.self, from: ["placeholder": "x"])
+        XCTAssertEqual(item.type, .string)
+        XCTAssertEqual(item.placeholder, "x")
+        XCTAssertEqual(item.options, FormatOptions(nil))
+    }
+
+    func testRuleOperatorsAndUnknownOnes() {
+        let names = ["eq", "ne", "lt", "gt", "le", "ge"]
+        XCTAssertEqual(names.map { RuleOperator($0) }, [.equal, .notEqual, .lessThan, .greaterThan, .lessThanOrEqual, .greaterThanOrEqual])
+        XCTAssertEqual(names.map { RuleOperator($0).description }, names)
+        XCTAssertEqual(names.filter { RuleOperator($0).isOrdering }, ["lt", "gt", "le", "ge"])
+        XCTAssertEqual(RuleOperator("contains"), .unknown("contains"))
+        XCTAssertEqual(RuleOperator("contains").description, "contains")
+    }
+
+    func testButtonTypesRoundTripTheirNames() {
+        let names = ["goForward", "goBackward", "skip", "cancel", "pause", "reviewInstructions"]
+        XCTAssertEqual(ButtonType.known.map(\.description), names)
+        XCTAssertTrue(names.allSatisfy { ButtonType($0).isKnown })
+        XCTAssertEqual(ButtonType("goforward"), .custom("goforward"), "names are case-sensitive")
+        XCTAssertEqual(NavigationTarget("Exit"), .node("Exit"), "keywords are case-sensitive")
+        XCTAssertEqual(NavigationTarget.keywords.map { NavigationTarget($0).description }, NavigationTarget.keywords)
+    }
+}
