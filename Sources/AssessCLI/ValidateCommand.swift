@@ -90,8 +90,8 @@ struct InstanceCheck {
         case .failure(let error): return InstanceCheck(file: file.name, outcome: .unreadable(error.reason))
         }
         do {
-            let document = try JSONDocument(bytes: bytes)
-            if validator.isValid(document.value), document.duplicateKeys.isEmpty {
+            let parsed = try JSONParser().parseTape(bytes)
+            if !parsed.hasDuplicateKeys, validator.isValid(parsed.tape) {
                 return InstanceCheck(file: file.name, outcome: .checked(errors: [], duplicates: [], sourceMap: nil))
             }
             let positioned = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))

@@ -25,15 +25,16 @@ public struct ECMARegex: Sendable, Hashable {
 
     /// True when the pattern matches somewhere in `string`.
     public func matches(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { matches(utf8: $0) }
+    }
+
+    /// True when the pattern matches somewhere in the text of these UTF-8 bytes (valid UTF-8).
+    public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Scalars and the failure memo live in temporary (stack, when small) storage: no heap
         // allocation for the short strings JSON Schema patterns usually see.
-        let capacity = string.utf8.count
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(capacity, 1)) { storage in
-            var count = 0
-            for scalar in string.unicodeScalars {
-                storage[count] = scalar.value
-                count += 1
-            }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { storage in
+            let count = Self.decode(bytes, into: storage)
             let text = UnsafeBufferPointer(rebasing: storage[..<count])
             let words = program.usesBackreferences ? 0 : (program.programs[0].count * (count + 1) + 63) / 64
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { memo in
@@ -42,6 +43,29 @@ public struct ECMARegex: Sendable, Hashable {
                 return matcher.search()
             }
         }
+    }
+
+    /// Decodes valid UTF-8 into scalar values; returns how many.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: UnsafeMutableBufferPointer<UInt32>) -> Int {
+        var count = 0, index = 0
+        while index < bytes.count {
+            let lead = UInt32(bytes[index])
+            var scalar: UInt32
+            var length: Int
+            switch lead {
+            case ..<0x80: scalar = lead; length = 1
+            case ..<0xE0: scalar = lead & 0x1F; length = 2
+            case ..<0xF0: scalar = lead & 0x0F; length = 3
+            default: scalar = lead & 0x07; length = 4
+            }
+            for offset in 1..<max(length, 1) where index + offset < bytes.count {
+                scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            scalars[count] = scalar
+            count += 1
+            index += length
+        }
+        return count
     }
 
     public static func == (lhs: ECMARegex, rhs: ECMARegex) -> Bool { lhs.pattern == rhs.pattern }

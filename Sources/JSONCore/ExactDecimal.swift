@@ -69,6 +69,41 @@ public struct ExactDecimal: Sendable, Hashable {
         self.init(isNegative: negative, digits: digits, exponent: exponent)
     }
 
+    /// True when a valid JSON number lexeme is an integer (`1.0`, `1.5e1`, `1e400`), without
+    /// building the decimal.
+    static func lexemeIsIntegral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        var fractionDigits = 0, trailingZeros = 0, hasNonZeroDigit = false, afterPoint = false
+        while index < bytes.count, bytes[index] != UInt8(ascii: "e"), bytes[index] != UInt8(ascii: "E") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                afterPoint = true
+            } else {
+                if afterPoint { fractionDigits += 1 }
+                if byte == UInt8(ascii: "0") {
+                    trailingZeros += 1
+                } else {
+                    trailingZeros = 0
+                    hasNonZeroDigit = true
+                }
+            }
+            index += 1
+        }
+        guard hasNonZeroDigit else { return true }
+        var exponent = 0
+        if index < bytes.count {
+            index += 1
+            var sign = 1
+            if bytes[index] == UInt8(ascii: "-") { sign = -1; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
+            while index < bytes.count {
+                exponent = min(exponent * 10 + Int(bytes[index] &- 48), exponentLimit)
+                index += 1
+            }
+            exponent *= sign
+        }
+        return exponent - fractionDigits + trailingZeros >= 0
+    }
+
     /// True for zero.
     public var isZero: Bool { digits.isEmpty }
 

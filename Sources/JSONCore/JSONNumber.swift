@@ -36,17 +36,21 @@ public struct JSONNumber: Sendable {
 
     /// A number from bytes already checked to be JSON number syntax.
     init(validLexeme bytes: UnsafeBufferPointer<UInt8>) {
-        var isPlainInteger = true
-        for byte in bytes where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            isPlainInteger = false
-            break
-        }
-        if isPlainInteger, bytes.count <= 19, let value = JSONNumber.parseInt64(bytes) {
+        if let value = JSONNumber.plainInt64(bytes) {
             storage = .integer(value)
             return
         }
         let lexeme = String(decoding: bytes, as: UTF8.self)
         storage = .decimal(lexeme: lexeme, double: JSONNumber.parseDouble(bytes))
+    }
+
+    /// The value of a valid lexeme without fraction or exponent that fits 64 bits, else `nil`.
+    static func plainInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count <= 20 else { return nil }
+        for byte in bytes where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            return nil
+        }
+        return parseInt64(bytes)
     }
 
     private static func parseInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

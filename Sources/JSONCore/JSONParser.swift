@@ -34,7 +34,7 @@ public struct JSONParser: Sendable {
         var tracksPaths = options.recordPositions
         while true {
             let outcome: Result<JSONDocument, ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-                var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths)
+                var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: true)
                 return Result { () throws(ParseFailure) in try state.parseDocument() }
             }
             switch outcome {
@@ -44,6 +44,24 @@ public struct JSONParser: Sendable {
             case .failure(let failure):
                 throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
             }
+        }
+    }
+
+    /// Parses one JSON text into a tape, the fast form for validation. A repeated key is only
+    /// flagged: both members stay on the tape, so give such a text to `parse` (which reports
+    /// the repetition) or to `JSONTape(bytes:)` (which keeps the last value) instead.
+    public func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool) {
+        let outcome: Result<(JSONTape, Bool), ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
+            var state = ParserState(bytes: buffer, options: options, tracksPaths: false, reportsDuplicates: false)
+            return Result { () throws(ParseFailure) in
+                try state.parseTopLevel()
+                return (state.builder.finish(), state.foundDuplicateKey)
+            }
+        }
+        switch outcome {
+        case .success(let (tape, duplicates)): return (tape, duplicates)
+        case .failure(let failure):
+            throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
         }
     }
 }
@@ -67,20 +85,28 @@ private struct ParserState {
     let options: Options
     /// Whether the path from the root is kept (for positions and duplicate-key pointers).
     let tracksPaths: Bool
+    /// Whether a repeated key must be reported with its pointer (else it is only flagged).
+    let reportsDuplicates: Bool
     var index = 0
     var depth = 0
+    var builder: TapeBuilder
     var path: [PathComponent] = []
+    /// The tape indices of the keys of every open object, innermost last.
+    var openKeys: [Int] = []
+    var foundDuplicateKey = false
     var duplicateOffsets: [(object: JSONPointer, key: String, offset: Int, firstOffset: Int)] = []
     var valueSpans: [JSONPointer: Range<Int>] = [:]
     var keySpans: [JSONPointer: Range<Int>] = [:]
-    var scratch: [UInt8] = []
 
     typealias Options = JSONParser.Options
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool, reportsDuplicates: Bool) {
         self.bytes = bytes
         self.options = options
         self.tracksPaths = tracksPaths
+        self.reportsDuplicates = reportsDuplicates
+        // About one value per 8 bytes of typical JSON.
+        builder = TapeBuilder(capacity: bytes.count / 8 + 4)
         if options.recordPositions {
             // Roughly one value per 12 bytes of typical pretty-printed JSON: avoid rehashing as the map grows.
             valueSpans.reserveCapacity(bytes.count / 12)
@@ -88,16 +114,22 @@ private struct ParserState {
         }
     }
 
-    mutating func parseDocument() throws(ParseFailure) -> JSONDocument {
+    /// Parses the whole text onto the tape.
+    mutating func parseTopLevel() throws(ParseFailure) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .emptyDocument, offset: index) }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if index < bytes.count {
             if bytes[index] == UInt8(ascii: "/") { throw ParseFailure(kind: .commentNotAllowed, offset: index) }
             throw ParseFailure(kind: .trailingContent, offset: index)
         }
+    }
+
+    mutating func parseDocument() throws(ParseFailure) -> JSONDocument {
+        try parseTopLevel()
+        let value = builder.finish().value
         let needsLines = options.recordPositions || !duplicateOffsets.isEmpty
         let lines = needsLines ? LineTable(Array(bytes)) : nil
         let duplicates = duplicateOffsets.map { entry in
@@ -114,14 +146,15 @@ private struct ParserState {
     // MARK: Values
 
     /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
-    /// A struct mutated in place, so appending never copies the elements gathered so far.
     private struct OpenContainer {
         let isObject: Bool
+        /// Where the container starts in the text.
         let start: Int
-        var elements: [JSONValue] = []
-        var members: [JSONObject.Member] = []
-        /// The name of the member whose value is being parsed.
-        var key = ""
+        /// Its entry on the tape.
+        let entry: Int
+        /// Where its keys start in `openKeys`.
+        let firstKey: Int
+        var count = 0
         /// Where each member's name starts (only while tracking paths, for duplicate positions).
         var keyOffsets: [Int] = []
         /// Member positions by name, built once an object grows past a linear scan's worth.
@@ -129,70 +162,53 @@ private struct ParserState {
         var hasDuplicates = false
 
         static let linearScanLimit = 16
-
-        /// The position of an earlier member with this name.
-        func position(of name: String) -> Int? {
-            if let keyIndex { return keyIndex[name] }
-            return members.firstIndex { $0.key == name }
-        }
-
-        /// Records the name of the member about to be added at `count`.
-        mutating func noteMember(_ name: String, count: Int) {
-            if keyIndex != nil {
-                if keyIndex?[name] == nil { keyIndex?[name] = count }
-            } else if count >= Self.linearScanLimit {
-                var index: [String: Int] = [:]
-                for (position, member) in members.enumerated() where index[member.key] == nil { index[member.key] = position }
-                if index[name] == nil { index[name] = count }
-                keyIndex = index
-            }
-        }
     }
 
     /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
-    mutating func parseValue() throws(ParseFailure) -> JSONValue {
+    mutating func parseValue() throws(ParseFailure) {
         var open: [OpenContainer] = []
         nextValue: while true {
             let start = index
-            var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 try enterContainer()
+                let entry = builder.open(.object)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
                     depth -= 1
-                    value = .object(JSONObject(uniqueMembers: []))
+                    builder.close(entry, count: 0)
                 } else {
-                    var container = OpenContainer(isObject: true, start: start)
+                    var container = OpenContainer(isObject: true, start: start, entry: entry, firstKey: openKeys.count)
                     try parseMemberName(isFirst: true, into: &container)
                     open.append(container)
                     continue nextValue
                 }
             case UInt8(ascii: "["):
                 try enterContainer()
+                let entry = builder.open(.array)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     depth -= 1
-                    value = .array([])
+                    builder.close(entry, count: 0)
                 } else {
                     guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-                    open.append(OpenContainer(isObject: false, start: start))
+                    open.append(OpenContainer(isObject: false, start: start, entry: entry, firstKey: openKeys.count))
                     if tracksPaths { path.append(.index(0)) }
                     continue nextValue
                 }
-            case UInt8(ascii: "\""): value = .string(try parseString())
-            case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-            case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-            case UInt8(ascii: "n"): try expectWord("null"); value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            case UInt8(ascii: "\""): try parseString()
+            case UInt8(ascii: "t"): try expectWord("true"); builder.entries.append(JSONTape.Entry(kind: .true))
+            case UInt8(ascii: "f"): try expectWord("false"); builder.entries.append(JSONTape.Entry(kind: .false))
+            case UInt8(ascii: "n"): try expectWord("null"); builder.entries.append(JSONTape.Entry(kind: .null))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             default: throw unexpected(expected: "a JSON value")
             }
             if options.recordPositions { valueSpans[currentPointer()] = start..<index }
-            // Attach the finished value to its container; close the containers that end here.
+            // Count the finished value in its container; close the containers that end here.
             while !open.isEmpty {
                 let last = open.count - 1
                 if tracksPaths { path.removeLast() }
@@ -201,8 +217,8 @@ private struct ParserState {
                 guard index < bytes.count else {
                     throw ParseFailure(kind: .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"), offset: index)
                 }
+                open[last].count += 1
                 if isObject {
-                    open[last].members.append(JSONObject.Member(key: open[last].key, value: value))
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -212,33 +228,33 @@ private struct ParserState {
                         index += 1
                         depth -= 1
                         let container = open.removeLast()
-                        value = .object(container.hasDuplicates ? JSONObject(container.members) : JSONObject(uniqueMembers: container.members))
+                        openKeys.removeSubrange(container.firstKey...)
+                        builder.close(container.entry, count: container.count, hasDuplicateKeys: container.hasDuplicates)
                         if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
                         throw unexpected(expected: "',' or '}' after an object member")
                     }
                 } else {
-                    open[last].elements.append(value)
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                         if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
-                        if tracksPaths { path.append(.index(open[last].elements.count)) }
+                        if tracksPaths { path.append(.index(open[last].count)) }
                         continue nextValue
                     case UInt8(ascii: "]"):
                         index += 1
                         depth -= 1
                         let container = open.removeLast()
-                        value = .array(container.elements)
+                        builder.close(container.entry, count: container.count)
                         if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
                         throw unexpected(expected: "',' or ']' after an array element")
                     }
                 }
             }
-            return value
+            return
         }
     }
 
@@ -258,7 +274,8 @@ private struct ParserState {
         default: throw unexpected(expected: "a member name in double quotes")
         }
         let keyStart = index
-        let key = try parseString()
+        try parseString()
+        let keyEntry = builder.entries.count - 1
         let keyEnd = index
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
@@ -266,18 +283,43 @@ private struct ParserState {
         index += 1
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-        if let first = container.position(of: key) {
-            guard tracksPaths else { throw ParseFailure(kind: .emptyDocument, offset: keyStart, needsPathTracking: true) }
-            duplicateOffsets.append((currentPointer(), key, keyStart, container.keyOffsets[first]))
+        if let first = earlierMember(named: keyEntry, in: &container) {
+            if reportsDuplicates {
+                guard tracksPaths else { throw ParseFailure(kind: .emptyDocument, offset: keyStart, needsPathTracking: true) }
+                duplicateOffsets.append((currentPointer(), builder.string(at: keyEntry), keyStart, container.keyOffsets[first]))
+            }
             container.hasDuplicates = true
+            foundDuplicateKey = true
         }
-        container.noteMember(key, count: container.members.count)
-        container.key = key
+        openKeys.append(keyEntry)
         if tracksPaths {
             container.keyOffsets.append(keyStart)
-            path.append(.key(key))
+            path.append(.key(builder.string(at: keyEntry)))
         }
         if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
+    }
+
+    /// The member number of an earlier member with the same name as the key at `keyEntry`; notes the key.
+    private func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
+        let position = container.count
+        if container.keyIndex == nil, position < OpenContainer.linearScanLimit {
+            for member in 0..<position where builder.keysEqual(openKeys[container.firstKey + member], keyEntry) {
+                return member
+            }
+            return nil
+        }
+        if container.keyIndex == nil {
+            var keyIndex: [String: Int] = [:]
+            for member in 0..<position {
+                let name = builder.string(at: openKeys[container.firstKey + member])
+                if keyIndex[name] == nil { keyIndex[name] = member }
+            }
+            container.keyIndex = keyIndex
+        }
+        let name = builder.string(at: keyEntry)
+        if let first = container.keyIndex?[name] { return first }
+        container.keyIndex?[name] = position
+        return nil
     }
 
     mutating func expectWord(_ word: StaticString) throws(ParseFailure) {
@@ -293,7 +335,7 @@ private struct ParserState {
 
     // MARK: Numbers
 
-    mutating func parseNumber() throws(ParseFailure) -> JSONNumber {
+    mutating func parseNumber() throws(ParseFailure) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
@@ -322,62 +364,67 @@ private struct ParserState {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        return JSONNumber(validLexeme: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        builder.appendNumber(UnsafeBufferPointer(rebasing: bytes[start..<index]))
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     // MARK: Strings
 
-    mutating func parseString() throws(ParseFailure) -> String {
+    /// Parses a string onto the tape (unescaped), as one string entry.
+    mutating func parseString() throws(ParseFailure) {
         index += 1
         let start = index
-        // Fast path: plain ASCII without escapes becomes a string straight from the buffer.
+        // Fast path: plain ASCII without escapes is copied straight from the buffer.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                builder.appendString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: true)
                 index += 1
-                return text
+                return
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             index += 1
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        let textStart = builder.text.count
+        builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scratch, as: UTF8.self)
+                builder.appendStringEntry(from: textStart, isASCII: isASCII)
+                return
             case UInt8(ascii: "\\"):
-                try parseEscape()
+                if try !parseEscape() { isASCII = false }
             case 0..<0x20:
                 throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index)
             case 0x80...:
                 try copyMultibyteScalar()
+                isASCII = false
             default:
-                scratch.append(byte)
+                builder.text.append(byte)
                 index += 1
             }
         }
         throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index)
     }
 
-    mutating func parseEscape() throws(ParseFailure) {
+    /// Appends the character an escape stands for; returns whether it is ASCII.
+    mutating func parseEscape() throws(ParseFailure) -> Bool {
         let start = index
         index += 1
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "an escape sequence"), offset: index) }
         let byte = bytes[index]
         index += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): builder.text.append(byte)
+        case UInt8(ascii: "b"): builder.text.append(0x08)
+        case UInt8(ascii: "f"): builder.text.append(0x0C)
+        case UInt8(ascii: "n"): builder.text.append(0x0A)
+        case UInt8(ascii: "r"): builder.text.append(0x0D)
+        case UInt8(ascii: "t"): builder.text.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try parseHex4(escapeStart: start)
             var scalarValue = UInt32(unit)
@@ -395,12 +442,14 @@ private struct ParserState {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw ParseFailure(kind: .loneSurrogate(escapeText(start..<index)), offset: start)
             }
-            scratch.append(contentsOf: String(Character(Unicode.Scalar(scalarValue)!)).utf8)
+            builder.text.append(contentsOf: UTF8.encode(Unicode.Scalar(scalarValue)!)!)
+            return scalarValue < 0x80
         default:
             index = start
             let end = min(start + 2, bytes.count)
             throw ParseFailure(kind: .invalidEscape(escapeText(start..<end)), offset: start)
         }
+        return true
     }
 
     mutating func parseHex4(escapeStart: Int) throws(ParseFailure) -> UInt16 {
@@ -447,7 +496,7 @@ private struct ParserState {
         for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
             throw ParseFailure(kind: .invalidUTF8, offset: index)
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+        builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
         index += length
     }
 

@@ -3,10 +3,10 @@ import JSONCore
 /// One compiled keyword: its operand checked and its subschemas compiled.
 protocol Keyword: AnyObject, Sendable {
     /// The cheap verdict, without building errors.
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool
     /// Appends every error the instance has against this keyword.
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext,
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext,
         into errors: inout [ValidationError])
 }
 
@@ -14,16 +14,16 @@ protocol Keyword: AnyObject, Sendable {
 protocol AssertionKeyword: Keyword {
     var location: KeywordLocation { get }
     /// What is wrong with the instance, or `nil` when it passes.
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind?
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind?
 }
 
 extension AssertionKeyword {
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         failure(instance, context) == nil
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext,
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext,
         into errors: inout [ValidationError]
     ) {
         if let kind = failure(instance, context) { errors.append(ValidationError(kind, keyword: location, path: path)) }
@@ -77,7 +77,7 @@ final class SchemaNode: @unchecked Sendable {
         }
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if let fastBoolean { return fastBoolean }
         let keywords = fastKeywords
         for index in 0..<keywords.count where !keywords[index].isValid(instance, context) { return false }
@@ -85,7 +85,7 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext,
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext,
         into errors: inout [ValidationError]
     ) {
         switch body {
@@ -100,7 +100,7 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// The errors of the instance against this node alone.
-    func errors(_ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext) -> [ValidationError] {
+    func errors(_ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext) -> [ValidationError] {
         var errors: [ValidationError] = []
         collectErrors(instance, at: path, context, into: &errors)
         return errors

@@ -47,12 +47,25 @@ public struct Validator: Sendable {
 
     /// True when `instance` is valid; cheaper than `validate` because it builds no errors.
     public func isValid(_ instance: JSONValue) -> Bool {
-        root.isValid(instance, context)
+        isValid(JSONTape(instance))
+    }
+
+    /// True when the document on `tape` is valid (the fast path: parse with `JSONTape(bytes:)`).
+    public func isValid(_ tape: JSONTape) -> Bool {
+        tape.withView { root.isValid(Instance(tape: $0, index: 0), context) }
     }
 
     /// Every error of `instance` against the schema, in keyword-table order; empty when valid.
     public func validate(_ instance: JSONValue) -> [ValidationError] {
-        guard !root.isValid(instance, context) else { return [] }
-        return root.errors(instance, at: .root, context)
+        validate(JSONTape(instance))
+    }
+
+    /// Every error of the document on `tape`, in keyword-table order; empty when valid.
+    public func validate(_ tape: JSONTape) -> [ValidationError] {
+        tape.withView { view in
+            let instance = Instance(tape: view, index: 0)
+            guard !root.isValid(instance, context) else { return [] }
+            return root.errors(instance, at: .root, context)
+        }
     }
 }

@@ -21,21 +21,23 @@ final class ItemsKeyword: Keyword {
         }
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .array(let elements) = instance else { return true }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .array else { return true }
+        let elements = instance.tape.elements(of: instance.index)
         switch form {
         case .every(let node):
-            for element in elements where !node.isValid(element, context) { return false }
+            for element in elements where !node.isValid(instance.at(element), context) { return false }
         case .tuple(let nodes):
-            for (element, node) in zip(elements, nodes) where !node.isValid(element, context) { return false }
+            for (element, node) in zip(elements, nodes) where !node.isValid(instance.at(element), context) { return false }
         }
         return true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .array(let elements) = instance else { return }
+        guard instance.kind == .array else { return }
+        let elements = instance.tape.elements(of: instance.index).map(instance.at)
         switch form {
         case .every(let node):
             for (index, element) in elements.enumerated() where !node.isValid(element, context) {
@@ -68,20 +70,23 @@ final class AdditionalItemsKeyword: Keyword {
                                       node: try compiler.subschema(site, "additionalItems"), tupleLength: tuple.count)
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .array(let elements) = instance, elements.count > tupleLength else { return true }
-        for element in elements[tupleLength...] where !node.isValid(element, context) { return false }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return true }
+        for element in instance.tape.elements(of: instance.index).dropFirst(tupleLength) where !node.isValid(instance.at(element), context) {
+            return false
+        }
         return true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .array(let elements) = instance, elements.count > tupleLength else { return }
+        guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return }
         if case .boolean(false) = node.body {
             errors.append(ValidationError(.additionalItems(allowed: tupleLength), keyword: location, path: path))
             return
         }
+        let elements = instance.tape.elements(of: instance.index).map(instance.at)
         for index in tupleLength..<elements.count where !node.isValid(elements[index], context) {
             node.collectErrors(elements[index], at: path.descending(keyword: "additionalItems", instance: String(index)),
                                context, into: &errors)
@@ -104,11 +109,12 @@ final class UniqueItemsKeyword: AssertionKeyword {
         return unique ? UniqueItemsKeyword(location: site.keyword("uniqueItems")) : nil
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .array(let elements) = instance, elements.count > 1 else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard instance.kind == .array, instance.tape.count(instance.index) > 1 else { return nil }
+        let elements = Array(instance.tape.elements(of: instance.index))
         if elements.count <= 16 {
             for second in 1..<elements.count {
-                for first in 0..<second where elements[first] == elements[second] {
+                for first in 0..<second where instance.tape.equals(elements[first], elements[second]) {
                     return .uniqueItems(firstIndex: first, duplicateIndex: second)
                 }
             }
@@ -116,8 +122,9 @@ final class UniqueItemsKeyword: AssertionKeyword {
         }
         var seen: [JSONValue: Int] = [:]
         for (index, element) in elements.enumerated() {
-            if let first = seen[element] { return .uniqueItems(firstIndex: first, duplicateIndex: index) }
-            seen[element] = index
+            let value = instance.tape.value(at: element)
+            if let first = seen[value] { return .uniqueItems(firstIndex: first, duplicateIndex: index) }
+            seen[value] = index
         }
         return nil
     }
@@ -137,13 +144,13 @@ final class ContainsKeyword: Keyword {
         ContainsKeyword(location: site.keyword("contains"), node: try compiler.subschema(site, "contains"))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .array(let elements) = instance else { return true }
-        return elements.contains { node.isValid($0, context) }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .array else { return true }
+        return instance.tape.elements(of: instance.index).contains { node.isValid(instance.at($0), context) }
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard !isValid(instance, context) else { return }
         errors.append(ValidationError(.contains, keyword: location, path: path))

@@ -27,8 +27,9 @@ final class ContentKeyword: AssertionKeyword {
                               isBase64: isBase64, isJSON: isJSON)
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard context.assertFormat, case .string(let text) = instance else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard context.assertFormat, instance.kind == .string else { return nil }
+        let text = instance.string
         var bytes = Array(text.utf8)
         if isBase64 {
             guard let decoded = Data(base64Encoded: text) else { return .content("base64") }

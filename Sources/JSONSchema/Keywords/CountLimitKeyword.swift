@@ -34,16 +34,11 @@ final class CountLimitKeyword: AssertionKeyword {
     static let compileMaxProperties = compile("maxProperties", .propertyCount, maximum: true)
     static let compileMinProperties = compile("minProperties", .propertyCount, maximum: false)
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let count: Int
-        switch (measure, instance) {
-        case (.stringLength, .string(let text)):
-            // UTF-8 length bounds the code-point count from above, and a quarter of it from below.
-            let bytes = text.utf8.count
-            if isMaximum ? bytes <= limit : bytes / 4 >= limit { return nil }
-            count = text.unicodeScalars.count
-        case (.itemCount, .array(let elements)): count = elements.count
-        case (.propertyCount, .object(let object)): count = object.count
+        switch (measure, instance.kind) {
+        case (.stringLength, .string): count = instance.tape.codePointCount(instance.index)
+        case (.itemCount, .array), (.propertyCount, .object): count = instance.tape.count(instance.index)
         default: return nil
         }
         guard isMaximum ? count > limit : count < limit else { return nil }

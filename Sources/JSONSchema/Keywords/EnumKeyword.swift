@@ -4,10 +4,14 @@ import JSONCore
 final class EnumKeyword: AssertionKeyword {
     let location: KeywordLocation
     let allowed: [JSONValue]
+    /// The allowed strings, when every allowed value is one: compared as bytes.
+    private let strings: NameTable<Bool>?
 
     init(location: KeywordLocation, allowed: [JSONValue]) {
         self.location = location
         self.allowed = allowed
+        let strings = allowed.compactMap(\.stringValue)
+        self.strings = strings.count == allowed.count ? NameTable(strings.map { ($0, true) }) : nil
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
@@ -17,8 +21,14 @@ final class EnumKeyword: AssertionKeyword {
         return EnumKeyword(location: site.keyword("enum"), allowed: allowed)
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        allowed.contains(instance) ? nil : .enumeration(allowed: allowed)
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        let found: Bool
+        if let strings {
+            found = instance.kind == .string && strings.contains(instance.tape.bytes(instance.index))
+        } else {
+            found = allowed.contains { instance.tape.equals(instance.index, $0) }
+        }
+        return found ? nil : .enumeration(allowed: allowed)
     }
 }
 
@@ -37,7 +47,7 @@ final class ConstKeyword: AssertionKeyword {
         return ConstKeyword(location: site.keyword("const"), expected: expected)
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        instance == expected ? nil : .constant(expected: expected)
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        instance.tape.equals(instance.index, expected) ? nil : .constant(expected: expected)
     }
 }

@@ -12,12 +12,12 @@ final class AllOfKeyword: Keyword {
         AllOfKeyword(nodes: try site.schemaArray("allOf", &compiler))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         nodes.allSatisfy { $0.isValid(instance, context) }
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         for (index, node) in nodes.enumerated() {
             node.collectErrors(instance, at: path.descending(keyword: "allOf", String(index)), context, into: &errors)
@@ -39,12 +39,12 @@ final class AnyOfKeyword: Keyword {
         AnyOfKeyword(location: site.keyword("anyOf"), nodes: try site.schemaArray("anyOf", &compiler))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         nodes.contains { $0.isValid(instance, context) }
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard !isValid(instance, context) else { return }
         errors.append(ValidationError(.anyOf, keyword: location, path: path,
@@ -66,7 +66,7 @@ final class OneOfKeyword: Keyword {
         OneOfKeyword(location: site.keyword("oneOf"), nodes: try site.schemaArray("oneOf", &compiler))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         var matched = false
         for node in nodes where node.isValid(instance, context) {
             if matched { return false }
@@ -76,7 +76,7 @@ final class OneOfKeyword: Keyword {
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         let matching = nodes.indices.filter { nodes[$0].isValid(instance, context) }
         switch matching.count {
@@ -104,7 +104,7 @@ final class NotKeyword: AssertionKeyword {
         NotKeyword(location: site.keyword("not"), node: try compiler.subschema(site, "not"))
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         node.isValid(instance, context) ? .not : nil
     }
 }
@@ -129,13 +129,13 @@ final class ConditionalKeyword: Keyword {
         return ConditionalKeyword(condition: condition, then: then, otherwise: otherwise)
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if condition.isValid(instance, context) { return then?.isValid(instance, context) ?? true }
         return otherwise?.isValid(instance, context) ?? true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         if condition.isValid(instance, context) {
             then?.collectErrors(instance, at: path.descending(keyword: "then"), context, into: &errors)
@@ -147,7 +147,7 @@ final class ConditionalKeyword: Keyword {
 
 /// The errors of every subschema of an `anyOf`/`oneOf`, one branch each.
 private func branchErrors(
-    _ nodes: [SchemaNode], _ instance: JSONValue, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
+    _ nodes: [SchemaNode], _ instance: Instance, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
 ) -> [ValidationError.Branch] {
     nodes.enumerated().map { index, node in
         ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))

@@ -16,8 +16,8 @@ final class MultipleOfKeyword: AssertionKeyword {
         return MultipleOfKeyword(location: site.keyword("multipleOf"), divisor: divisor)
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .number(let number) = instance, !number.isMultiple(of: divisor) else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard instance.isNumber, !instance.tape.number(instance.index).isMultiple(of: divisor) else { return nil }
         return .multipleOf(divisor: divisor)
     }
 }
@@ -48,8 +48,9 @@ final class NumericLimitKeyword: AssertionKeyword {
     static let compileMinimum = compile("minimum", upper: false, exclusive: false)
     static let compileExclusiveMinimum = compile("exclusiveMinimum", upper: false, exclusive: true)
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .number(let number) = instance else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard instance.isNumber else { return nil }
+        let number = instance.tape.number(instance.index)
         let passes: Bool
         switch (isUpperBound, isExclusive) {
         case (true, false): passes = number <= limit

@@ -4,9 +4,9 @@ import JSONCore
 /// `required`: every listed property must be present.
 final class RequiredKeyword: Keyword {
     let location: KeywordLocation
-    let names: [String]
+    let names: [PropertyName]
 
-    init(location: KeywordLocation, names: [String]) {
+    init(location: KeywordLocation, names: [PropertyName]) {
         self.location = location
         self.names = names
     }
@@ -15,76 +15,63 @@ final class RequiredKeyword: Keyword {
         guard case .array(let list) = site.object["required"] else {
             throw site.invalid("required", expected: "an array of property names", compiler)
         }
-        var names: [String] = []
+        var names: [PropertyName] = []
         for name in list {
             guard case .string(let text) = name else { throw site.invalid("required", expected: "an array of property names", compiler) }
-            names.append(text)
+            names.append(PropertyName(text))
         }
         return names.isEmpty ? nil : RequiredKeyword(location: site.keyword("required"), names: names)
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        return names.allSatisfy { object[$0] != nil }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        return names.allSatisfy { instance.has($0) }
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for name in names where object[name] == nil {
-            errors.append(ValidationError(.required(missing: name), keyword: location, path: path))
+        guard instance.kind == .object else { return }
+        for name in names where !instance.has(name) {
+            errors.append(ValidationError(.required(missing: name.string), keyword: location, path: path))
         }
     }
 }
 
 /// `properties`: each named member present must be valid against its schema.
 final class PropertiesKeyword: Keyword {
-    /// In schema order; small schemas are scanned, which beats hashing every member name.
-    let list: [(name: String, node: SchemaNode)]
-    let schemas: [String: SchemaNode]
+    let schemas: NameTable<SchemaNode>
 
-    init(list: [(name: String, node: SchemaNode)], schemas: [String: SchemaNode]) {
-        self.list = list
+    init(schemas: NameTable<SchemaNode>) {
         self.schemas = schemas
     }
-
-    static let scanLimit = 12
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
         var list: [(String, SchemaNode)] = []
         for member in try site.schemaMap("properties", compiler) {
             list.append((member.key, try compiler.subschema(site, "properties", member.key)))
         }
-        let schemas = Dictionary(list, uniquingKeysWith: { _, last in last })
-        return list.isEmpty ? nil : PropertiesKeyword(list: list, schemas: schemas)
+        return list.isEmpty ? nil : PropertiesKeyword(schemas: NameTable(list))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        if list.count <= Self.scanLimit {
-            return list.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    if let value = object[entries[index].name], !entries[index].node.isValid(value, context) { return false }
-                }
-                return true
-            }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) {
+            if let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) { return false }
         }
-        return object.members.withUnsafeBufferPointer { members in
-            for index in members.indices {
-                if let node = schemas[members[index].key], !node.isValid(members[index].value, context) { return false }
-            }
-            return true
-        }
+        return true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for member in object {
-            guard let node = schemas[member.key], !node.isValid(member.value, context) else { continue }
-            node.collectErrors(member.value, at: path.descending(keyword: "properties", member.key, instance: member.key),
+        guard instance.kind == .object else { return }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) {
+            guard let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) else { continue }
+            let name = tape.string(key)
+            node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
                                context, into: &errors)
         }
     }
@@ -107,24 +94,27 @@ final class PatternPropertiesKeyword: Keyword {
         return patterns.isEmpty ? nil : PatternPropertiesKeyword(patterns: patterns)
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        for member in object {
-            for pattern in patterns where pattern.regex.matches(member.key) {
-                if !pattern.node.isValid(member.value, context) { return false }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) {
+            for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) {
+                if !pattern.node.isValid(instance.at(key + 1), context) { return false }
             }
         }
         return true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for member in object {
-            for pattern in patterns where pattern.regex.matches(member.key) && !pattern.node.isValid(member.value, context) {
+        guard instance.kind == .object else { return }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) {
+            let value = instance.at(key + 1)
+            for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) && !pattern.node.isValid(value, context) {
                 pattern.node.collectErrors(
-                    member.value, at: path.descending(keyword: "patternProperties", pattern.source, instance: member.key),
+                    value, at: path.descending(keyword: "patternProperties", pattern.source, instance: tape.string(key)),
                     context, into: &errors)
             }
         }
@@ -135,10 +125,10 @@ final class PatternPropertiesKeyword: Keyword {
 final class AdditionalPropertiesKeyword: Keyword {
     let location: KeywordLocation
     let node: SchemaNode
-    let declared: Set<String>
+    let declared: NameTable<Bool>
     let patterns: [ECMARegex]
 
-    init(location: KeywordLocation, node: SchemaNode, declared: Set<String>, patterns: [ECMARegex]) {
+    init(location: KeywordLocation, node: SchemaNode, declared: NameTable<Bool>, patterns: [ECMARegex]) {
         self.location = location
         self.node = node
         self.declared = declared
@@ -146,7 +136,7 @@ final class AdditionalPropertiesKeyword: Keyword {
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
-        let declared = Set(site.object["properties"]?.objectValue?.keys ?? [])
+        let declared = NameTable((site.object["properties"]?.objectValue?.keys ?? []).map { ($0, true) })
         var patterns: [ECMARegex] = []
         for key in site.object["patternProperties"]?.objectValue?.keys ?? [] {
             patterns.append(try compiler.regex(key, at: site.location.appending("patternProperties").appending(key)))
@@ -156,27 +146,32 @@ final class AdditionalPropertiesKeyword: Keyword {
                                            declared: declared, patterns: patterns)
     }
 
-    private func isAdditional(_ name: String) -> Bool {
-        !declared.contains(name) && !patterns.contains { $0.matches(name) }
+    private func isAdditional(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !declared.contains(name) && !patterns.contains { $0.matches(utf8: name) }
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        for member in object where isAdditional(member.key) && !node.isValid(member.value, context) { return false }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) where isAdditional(tape.bytes(key)) && !node.isValid(instance.at(key + 1), context) {
+            return false
+        }
         return true
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for member in object where isAdditional(member.key) && !node.isValid(member.value, context) {
-            let memberPath = path.descending(keyword: "additionalProperties", instance: member.key)
+        guard instance.kind == .object else { return }
+        let tape = instance.tape
+        for key in tape.keys(of: instance.index) where isAdditional(tape.bytes(key)) && !node.isValid(instance.at(key + 1), context) {
+            let name = tape.string(key)
+            let memberPath = path.descending(keyword: "additionalProperties", instance: name)
             if case .boolean(false) = node.body {
-                errors.append(ValidationError(.additionalProperty(name: member.key), keyword: location,
+                errors.append(ValidationError(.additionalProperty(name: name), keyword: location,
                                               path: EvaluationPath(instance: memberPath.instance, keyword: path.keyword)))
             } else {
-                node.collectErrors(member.value, at: memberPath, context, into: &errors)
+                node.collectErrors(instance.at(key + 1), at: memberPath, context, into: &errors)
             }
         }
     }
@@ -185,20 +180,20 @@ final class AdditionalPropertiesKeyword: Keyword {
 /// `dependencies`: when a property is present, other properties (array form) or a schema (schema form) apply.
 final class DependenciesKeyword: Keyword {
     enum Dependency {
-        case properties([String])
+        case properties([PropertyName])
         case schema(SchemaNode)
     }
 
     let location: KeywordLocation
-    let dependencies: [(property: String, dependency: Dependency)]
+    let dependencies: [(property: PropertyName, dependency: Dependency)]
 
-    init(location: KeywordLocation, dependencies: [(property: String, dependency: Dependency)]) {
+    init(location: KeywordLocation, dependencies: [(property: PropertyName, dependency: Dependency)]) {
         self.location = location
         self.dependencies = dependencies
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
-        var dependencies: [(String, Dependency)] = []
+        var dependencies: [(PropertyName, Dependency)] = []
         guard case .object(let map) = site.object["dependencies"] else {
             throw site.invalid("dependencies", expected: "an object of schemas or property-name arrays", compiler)
         }
@@ -208,19 +203,19 @@ final class DependenciesKeyword: Keyword {
                 guard strings.count == names.count else {
                     throw site.invalid("dependencies", expected: "arrays of property names", compiler)
                 }
-                dependencies.append((member.key, .properties(strings)))
+                dependencies.append((PropertyName(member.key), .properties(strings.map(PropertyName.init))))
             } else {
-                dependencies.append((member.key, .schema(try compiler.subschema(site, "dependencies", member.key))))
+                dependencies.append((PropertyName(member.key), .schema(try compiler.subschema(site, "dependencies", member.key))))
             }
         }
         return DependenciesKeyword(location: site.keyword("dependencies"), dependencies: dependencies)
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        for (property, dependency) in dependencies where object[property] != nil {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        for (property, dependency) in dependencies where instance.has(property) {
             switch dependency {
-            case .properties(let names): if !names.allSatisfy({ object[$0] != nil }) { return false }
+            case .properties(let names): if !names.allSatisfy({ instance.has($0) }) { return false }
             case .schema(let node): if !node.isValid(instance, context) { return false }
             }
         }
@@ -228,17 +223,17 @@ final class DependenciesKeyword: Keyword {
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for (property, dependency) in dependencies where object[property] != nil {
+        guard instance.kind == .object else { return }
+        for (property, dependency) in dependencies where instance.has(property) {
             switch dependency {
             case .properties(let names):
-                for name in names where object[name] == nil {
-                    errors.append(ValidationError(.dependency(property: property, missing: name), keyword: location, path: path))
+                for name in names where !instance.has(name) {
+                    errors.append(ValidationError(.dependency(property: property.string, missing: name.string), keyword: location, path: path))
                 }
             case .schema(let node):
-                node.collectErrors(instance, at: path.descending(keyword: "dependencies", property), context, into: &errors)
+                node.collectErrors(instance, at: path.descending(keyword: "dependencies", property.string), context, into: &errors)
             }
         }
     }
@@ -258,19 +253,20 @@ final class PropertyNamesKeyword: Keyword {
         PropertyNamesKeyword(location: site.keyword("propertyNames"), node: try compiler.subschema(site, "propertyNames"))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard case .object(let object) = instance else { return true }
-        return object.allSatisfy { node.isValid(.string($0.key), context) }
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard instance.kind == .object else { return true }
+        return instance.tape.keys(of: instance.index).allSatisfy { node.isValid(instance.at($0), context) }
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard case .object(let object) = instance else { return }
-        for member in object where !node.isValid(.string(member.key), context) {
-            let namePath = EvaluationPath(instance: path.instance.appending(member.key), keyword: path.keyword.appending("propertyNames"))
-            let reasons = node.errors(.string(member.key), at: namePath, context)
-            errors.append(ValidationError(.propertyName(member.key), keyword: location, path: namePath.withKeyword(path.keyword),
+        guard instance.kind == .object else { return }
+        for key in instance.tape.keys(of: instance.index) where !node.isValid(instance.at(key), context) {
+            let name = instance.tape.string(key)
+            let namePath = EvaluationPath(instance: path.instance.appending(name), keyword: path.keyword.appending("propertyNames"))
+            let reasons = node.errors(instance.at(key), at: namePath, context)
+            errors.append(ValidationError(.propertyName(name), keyword: location, path: namePath.withKeyword(path.keyword),
                                           branches: [ValidationError.Branch(index: 0, errors: reasons)]))
         }
     }

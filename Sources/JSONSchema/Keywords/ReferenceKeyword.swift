@@ -16,12 +16,12 @@ final class ReferenceKeyword: Keyword {
         return ReferenceKeyword(target: try compiler.referencedNode(reference, from: site))
     }
 
-    func isValid(_ instance: JSONValue, _ context: EvaluationContext) -> Bool {
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         target.isValid(instance, context)
     }
 
     func collectErrors(
-        _ instance: JSONValue, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         target.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
     }

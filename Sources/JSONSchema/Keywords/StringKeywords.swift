@@ -20,8 +20,8 @@ final class PatternKeyword: AssertionKeyword {
                               regex: try compiler.regex(pattern, at: site.location.appending("pattern")))
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard case .string(let text) = instance, !regex.matches(text) else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard instance.kind == .string, !regex.matches(utf8: instance.tape.bytes(instance.index)) else { return nil }
         return .pattern(regex.pattern)
     }
 }
@@ -53,8 +53,8 @@ final class FormatKeyword: AssertionKeyword {
         return FormatKeyword(location: site.keyword("format"), name: name, check: check)
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard context.assertFormat, case .string(let text) = instance, !check(text) else { return nil }
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+        guard context.assertFormat, instance.kind == .string, !check(instance.string) else { return nil }
         return .format(name)
     }
 }

@@ -32,15 +32,16 @@ final class TypeKeyword: AssertionKeyword {
                            allowsNumber: types.contains(.number), allowsInteger: types.contains(.integer))
     }
 
-    func failure(_ instance: JSONValue, _ context: EvaluationContext) -> ValidationErrorKind? {
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let matches: Bool
-        switch instance {
+        switch instance.kind {
         case .null: matches = types.contains(.null)
-        case .bool: matches = types.contains(.boolean)
+        case .false, .true: matches = types.contains(.boolean)
         case .string: matches = types.contains(.string)
         case .array: matches = types.contains(.array)
         case .object: matches = types.contains(.object)
-        case .number(let number): matches = allowsNumber || (allowsInteger && number.isInteger)
+        case .integer: matches = allowsNumber || allowsInteger
+        case .decimal: matches = allowsNumber || (allowsInteger && instance.tape.isIntegral(instance.index))
         }
         return matches ? nil : .type(expected: types, actual: instance.primitiveType)
     }
