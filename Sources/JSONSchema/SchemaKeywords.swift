@@ -21,7 +21,7 @@ enum SchemaKeywords {
         }
     }
 
-    typealias Compile = @Sendable (SchemaSite, inout SchemaCompiler) throws(SchemaError) -> (any Keyword)?
+    typealias Compile = @Sendable (SchemaSite, inout SchemaCompiler) throws(SchemaError) -> Keyword?
 
     /// Every validating keyword, in the order its errors are reported.
     static let table: [(name: String, compile: Compile)] = [
@@ -63,11 +63,11 @@ enum SchemaKeywords {
     ]
 
     /// Compiles the keywords of one schema object; with `$ref`, every sibling is ignored (draft-07).
-    static func compile(_ site: SchemaSite, with compiler: inout SchemaCompiler) throws(SchemaError) -> [any Keyword] {
+    static func compile(_ site: SchemaSite, with compiler: inout SchemaCompiler) throws(SchemaError) -> [Keyword] {
         if let reference = site.object["$ref"] {
             return [try ReferenceKeyword.compile(reference, site, &compiler)]
         }
-        var keywords: [any Keyword] = []
+        var keywords: [Keyword] = []
         for entry in table where site.object[entry.name] != nil {
             if let keyword = try entry.compile(site, &compiler) { keywords.append(keyword) }
         }

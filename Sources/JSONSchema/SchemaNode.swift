@@ -1,32 +1,60 @@
 import JSONCore
 
 /// One compiled keyword: its operand checked and its subschemas compiled.
-protocol Keyword: AnyObject, Sendable {
+///
+/// A class hierarchy rather than a protocol so that nodes can call keywords through
+/// `Unmanaged` references, which costs no reference counting on the hot path. The base keyword
+/// constrains nothing; every subclass overrides both methods (assertions override `failure`).
+class Keyword: @unchecked Sendable {
     /// The cheap verdict, without building errors.
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool { true }
+
     /// Appends every error the instance has against this keyword.
     func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext,
-        into errors: inout [ValidationError])
+        into errors: inout [ValidationError]
+    ) {}
 }
 
 /// A keyword that only checks the instance itself (no subschemas).
-protocol AssertionKeyword: Keyword {
-    var location: KeywordLocation { get }
-    /// What is wrong with the instance, or `nil` when it passes.
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind?
-}
+class AssertionKeyword: Keyword, @unchecked Sendable {
+    let location: KeywordLocation
 
-extension AssertionKeyword {
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    init(location: KeywordLocation) {
+        self.location = location
+    }
+
+    /// What is wrong with the instance, or `nil` when it passes.
+    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? { nil }
+
+    override final func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         failure(instance, context) == nil
     }
 
-    func collectErrors(
+    override final func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext,
         into errors: inout [ValidationError]
     ) {
         if let kind = failure(instance, context) { errors.append(ValidationError(kind, keyword: location, path: path)) }
+    }
+}
+
+/// A reference to a compiled node that is called without reference counting. The validator's
+/// node list keeps every node alive for as long as any reference can be used.
+struct NodeReference: @unchecked Sendable {
+    private let reference: Unmanaged<SchemaNode>
+
+    init(_ node: SchemaNode) {
+        reference = .passUnretained(node)
+    }
+
+    /// The node itself.
+    var node: SchemaNode { reference.takeUnretainedValue() }
+
+    /// The node's verdict, through a borrowed reference.
+    @inline(__always)
+    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
 }
 
@@ -42,7 +70,7 @@ struct EvaluationContext: Sendable {
 final class SchemaNode: @unchecked Sendable {
     enum Body {
         case boolean(Bool)
-        case keywords([any Keyword])
+        case keywords([Keyword])
     }
 
     /// The node's absolute URI (base URI and JSON-Pointer fragment).
@@ -50,7 +78,7 @@ final class SchemaNode: @unchecked Sendable {
     private(set) var body: Body = .boolean(true)
     /// The keywords again, in memory the node owns, so the hot `isValid` path reads them without
     /// retaining an array (set once by `setBody`, freed in `deinit`).
-    @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<any Keyword>(start: nil, count: 0)
+    @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<Unmanaged<Keyword>>(start: nil, count: 0)
     @exclusivity(unchecked) private var fastBoolean: Bool? = true
 
     init(absoluteLocation: String) {
@@ -69,8 +97,8 @@ final class SchemaNode: @unchecked Sendable {
             fastBoolean = value
         case .keywords(let keywords):
             fastBoolean = nil
-            let storage = UnsafeMutableBufferPointer<any Keyword>.allocate(capacity: keywords.count)
-            _ = storage.initialize(from: keywords)
+            let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: keywords.count)
+            _ = storage.initialize(from: keywords.map { Unmanaged.passUnretained($0) })
             fastKeywords.deinitialize()
             fastKeywords.deallocate()
             fastKeywords = storage
@@ -80,7 +108,9 @@ final class SchemaNode: @unchecked Sendable {
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if let fastBoolean { return fastBoolean }
         let keywords = fastKeywords
-        for index in 0..<keywords.count where !keywords[index].isValid(instance, context) { return false }
+        for index in 0..<keywords.count where !keywords[index]._withUnsafeGuaranteedRef({ $0.isValid(instance, context) }) {
+            return false
+        }
         return true
     }
 

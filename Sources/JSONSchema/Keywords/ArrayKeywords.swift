@@ -1,10 +1,10 @@
 import JSONCore
 
 /// `items`: one schema for every element, or a schema per position (tuple form).
-final class ItemsKeyword: Keyword {
+final class ItemsKeyword: Keyword, @unchecked Sendable {
     enum Form {
         case every(SchemaNode)
-        case tuple([SchemaNode])
+        case tuple([NodeReference])
     }
 
     let form: Form
@@ -13,15 +13,15 @@ final class ItemsKeyword: Keyword {
         self.form = form
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         switch site.object["items"] {
-        case .array?: return ItemsKeyword(form: .tuple(try site.schemaArray("items", &compiler, allowEmpty: true)))
+        case .array?: return ItemsKeyword(form: .tuple(try site.schemaArray("items", &compiler, allowEmpty: true).map(NodeReference.init)))
         case .object?, .bool?: return ItemsKeyword(form: .every(try compiler.subschema(site, "items")))
         default: throw site.invalid("items", expected: "a schema or an array of schemas", compiler)
         }
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .array else { return true }
         let elements = instance.tape.elements(of: instance.index)
         switch form {
@@ -33,7 +33,7 @@ final class ItemsKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .array else { return }
@@ -45,7 +45,7 @@ final class ItemsKeyword: Keyword {
             }
         case .tuple(let nodes):
             for (index, (element, node)) in zip(elements, nodes).enumerated() where !node.isValid(element, context) {
-                node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
+                node.node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
                                    context, into: &errors)
             }
         }
@@ -53,7 +53,7 @@ final class ItemsKeyword: Keyword {
 }
 
 /// `additionalItems`: with tuple `items`, the schema for the elements past the tuple.
-final class AdditionalItemsKeyword: Keyword {
+final class AdditionalItemsKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
     let node: SchemaNode
     let tupleLength: Int
@@ -64,13 +64,13 @@ final class AdditionalItemsKeyword: Keyword {
         self.tupleLength = tupleLength
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard case .array(let tuple) = site.object["items"] else { return nil }
         return AdditionalItemsKeyword(location: site.keyword("additionalItems"),
                                       node: try compiler.subschema(site, "additionalItems"), tupleLength: tuple.count)
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return true }
         for element in instance.tape.elements(of: instance.index).dropFirst(tupleLength) where !node.isValid(instance.at(element), context) {
             return false
@@ -78,7 +78,7 @@ final class AdditionalItemsKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return }
@@ -95,21 +95,15 @@ final class AdditionalItemsKeyword: Keyword {
 }
 
 /// `uniqueItems`: no two elements of an array may be equal (JSON equality).
-final class UniqueItemsKeyword: AssertionKeyword {
-    let location: KeywordLocation
-
-    init(location: KeywordLocation) {
-        self.location = location
-    }
-
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+final class UniqueItemsKeyword: AssertionKeyword, @unchecked Sendable {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard case .bool(let unique) = site.object["uniqueItems"] else {
             throw site.invalid("uniqueItems", expected: "a boolean", compiler)
         }
         return unique ? UniqueItemsKeyword(location: site.keyword("uniqueItems")) : nil
     }
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.kind == .array, instance.tape.count(instance.index) > 1 else { return nil }
         let elements = Array(instance.tape.elements(of: instance.index))
         if elements.count <= 16 {
@@ -131,7 +125,7 @@ final class UniqueItemsKeyword: AssertionKeyword {
 }
 
 /// `contains`: at least one element must be valid against the schema.
-final class ContainsKeyword: Keyword {
+final class ContainsKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
     let node: SchemaNode
 
@@ -140,16 +134,16 @@ final class ContainsKeyword: Keyword {
         self.node = node
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         ContainsKeyword(location: site.keyword("contains"), node: try compiler.subschema(site, "contains"))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .array else { return true }
         return instance.tape.elements(of: instance.index).contains { node.isValid(instance.at($0), context) }
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard !isValid(instance, context) else { return }

@@ -4,18 +4,17 @@ import JSONCore
 /// `contentEncoding` / `contentMediaType`: a string must decode (base64) and parse (application/json).
 ///
 /// Draft-07 lets implementations assert these; we do when format assertion is on, as peers do.
-final class ContentKeyword: AssertionKeyword {
-    let location: KeywordLocation
+final class ContentKeyword: AssertionKeyword, @unchecked Sendable {
     let isBase64: Bool
     let isJSON: Bool
 
     init(location: KeywordLocation, isBase64: Bool, isJSON: Bool) {
-        self.location = location
         self.isBase64 = isBase64
         self.isJSON = isJSON
+        super.init(location: location)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         let encoding = site.object["contentEncoding"]
         let mediaType = site.object["contentMediaType"]
         if let encoding, encoding.stringValue == nil { throw site.invalid("contentEncoding", expected: "a string", compiler) }
@@ -27,7 +26,7 @@ final class ContentKeyword: AssertionKeyword {
                               isBase64: isBase64, isJSON: isJSON)
     }
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard context.assertFormat, instance.kind == .string else { return nil }
         let text = instance.string
         var bytes = Array(text.utf8)

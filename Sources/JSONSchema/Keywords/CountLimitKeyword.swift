@@ -2,22 +2,21 @@ import JSONCore
 
 /// `maxLength`/`minLength` (code points), `maxItems`/`minItems`, `maxProperties`/`minProperties`:
 /// a bound on how big a string, array or object is.
-final class CountLimitKeyword: AssertionKeyword {
+final class CountLimitKeyword: AssertionKeyword, @unchecked Sendable {
     /// What is counted.
     enum Measure {
         case stringLength, itemCount, propertyCount
     }
 
-    let location: KeywordLocation
     let limit: Int
     let isMaximum: Bool
     let measure: Measure
 
     init(location: KeywordLocation, limit: Int, isMaximum: Bool, measure: Measure) {
-        self.location = location
         self.limit = limit
         self.isMaximum = isMaximum
         self.measure = measure
+        super.init(location: location)
     }
 
     private static func compile(_ name: String, _ measure: Measure, maximum: Bool) -> SchemaKeywords.Compile {
@@ -34,7 +33,7 @@ final class CountLimitKeyword: AssertionKeyword {
     static let compileMaxProperties = compile("maxProperties", .propertyCount, maximum: true)
     static let compileMinProperties = compile("minProperties", .propertyCount, maximum: false)
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let count: Int
         switch (measure, instance.kind) {
         case (.stringLength, .string): count = instance.tape.codePointCount(instance.index)

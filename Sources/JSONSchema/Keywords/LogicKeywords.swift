@@ -1,49 +1,49 @@
 import JSONCore
 
 /// `allOf`: the instance must be valid against every subschema.
-final class AllOfKeyword: Keyword {
-    let nodes: [SchemaNode]
+final class AllOfKeyword: Keyword, @unchecked Sendable {
+    let nodes: [NodeReference]
 
     init(nodes: [SchemaNode]) {
-        self.nodes = nodes
+        self.nodes = nodes.map(NodeReference.init)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         AllOfKeyword(nodes: try site.schemaArray("allOf", &compiler))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         nodes.allSatisfy { $0.isValid(instance, context) }
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         for (index, node) in nodes.enumerated() {
-            node.collectErrors(instance, at: path.descending(keyword: "allOf", String(index)), context, into: &errors)
+            node.node.collectErrors(instance, at: path.descending(keyword: "allOf", String(index)), context, into: &errors)
         }
     }
 }
 
 /// `anyOf`: the instance must be valid against at least one subschema.
-final class AnyOfKeyword: Keyword {
+final class AnyOfKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
-    let nodes: [SchemaNode]
+    let nodes: [NodeReference]
 
     init(location: KeywordLocation, nodes: [SchemaNode]) {
         self.location = location
-        self.nodes = nodes
+        self.nodes = nodes.map(NodeReference.init)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         AnyOfKeyword(location: site.keyword("anyOf"), nodes: try site.schemaArray("anyOf", &compiler))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         nodes.contains { $0.isValid(instance, context) }
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard !isValid(instance, context) else { return }
@@ -53,20 +53,20 @@ final class AnyOfKeyword: Keyword {
 }
 
 /// `oneOf`: the instance must be valid against exactly one subschema.
-final class OneOfKeyword: Keyword {
+final class OneOfKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
-    let nodes: [SchemaNode]
+    let nodes: [NodeReference]
 
     init(location: KeywordLocation, nodes: [SchemaNode]) {
         self.location = location
-        self.nodes = nodes
+        self.nodes = nodes.map(NodeReference.init)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         OneOfKeyword(location: site.keyword("oneOf"), nodes: try site.schemaArray("oneOf", &compiler))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         var matched = false
         for node in nodes where node.isValid(instance, context) {
             if matched { return false }
@@ -75,7 +75,7 @@ final class OneOfKeyword: Keyword {
         return matched
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         let matching = nodes.indices.filter { nodes[$0].isValid(instance, context) }
@@ -91,26 +91,25 @@ final class OneOfKeyword: Keyword {
 }
 
 /// `not`: the instance must not be valid against the subschema.
-final class NotKeyword: AssertionKeyword {
-    let location: KeywordLocation
+final class NotKeyword: AssertionKeyword, @unchecked Sendable {
     let node: SchemaNode
 
     init(location: KeywordLocation, node: SchemaNode) {
-        self.location = location
         self.node = node
+        super.init(location: location)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         NotKeyword(location: site.keyword("not"), node: try compiler.subschema(site, "not"))
     }
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         node.isValid(instance, context) ? .not : nil
     }
 }
 
 /// `if` / `then` / `else`: when the instance is valid against `if` it must satisfy `then`, otherwise `else`.
-final class ConditionalKeyword: Keyword {
+final class ConditionalKeyword: Keyword, @unchecked Sendable {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?
@@ -121,7 +120,7 @@ final class ConditionalKeyword: Keyword {
         self.otherwise = otherwise
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         let condition = try compiler.subschema(site, "if")
         let then = site.object["then"] == nil ? nil : try compiler.subschema(site, "then")
         let otherwise = site.object["else"] == nil ? nil : try compiler.subschema(site, "else")
@@ -129,12 +128,12 @@ final class ConditionalKeyword: Keyword {
         return ConditionalKeyword(condition: condition, then: then, otherwise: otherwise)
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if condition.isValid(instance, context) { return then?.isValid(instance, context) ?? true }
         return otherwise?.isValid(instance, context) ?? true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         if condition.isValid(instance, context) {
@@ -147,9 +146,9 @@ final class ConditionalKeyword: Keyword {
 
 /// The errors of every subschema of an `anyOf`/`oneOf`, one branch each.
 private func branchErrors(
-    _ nodes: [SchemaNode], _ instance: Instance, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
+    _ nodes: [NodeReference], _ instance: Instance, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
 ) -> [ValidationError.Branch] {
     nodes.enumerated().map { index, node in
-        ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))
+        ValidationError.Branch(index: index, errors: node.node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))
     }
 }

@@ -1,39 +1,37 @@
 import JSONCore
 
 /// `multipleOf`: a number instance divided by the operand must be an integer (computed exactly).
-final class MultipleOfKeyword: AssertionKeyword {
-    let location: KeywordLocation
+final class MultipleOfKeyword: AssertionKeyword, @unchecked Sendable {
     let divisor: JSONNumber
 
     init(location: KeywordLocation, divisor: JSONNumber) {
-        self.location = location
         self.divisor = divisor
+        super.init(location: location)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         let divisor = try site.number("multipleOf", compiler)
         guard divisor > JSONNumber(0) else { throw site.invalid("multipleOf", expected: "a number greater than 0", compiler) }
         return MultipleOfKeyword(location: site.keyword("multipleOf"), divisor: divisor)
     }
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.isNumber, !instance.tape.number(instance.index).isMultiple(of: divisor) else { return nil }
         return .multipleOf(divisor: divisor)
     }
 }
 
 /// `maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`: bounds on number instances.
-final class NumericLimitKeyword: AssertionKeyword {
-    let location: KeywordLocation
+final class NumericLimitKeyword: AssertionKeyword, @unchecked Sendable {
     let limit: JSONNumber
     let isUpperBound: Bool
     let isExclusive: Bool
 
     init(location: KeywordLocation, limit: JSONNumber, isUpperBound: Bool, isExclusive: Bool) {
-        self.location = location
         self.limit = limit
         self.isUpperBound = isUpperBound
         self.isExclusive = isExclusive
+        super.init(location: location)
     }
 
     private static func compile(_ name: String, upper: Bool, exclusive: Bool) -> SchemaKeywords.Compile {
@@ -48,7 +46,7 @@ final class NumericLimitKeyword: AssertionKeyword {
     static let compileMinimum = compile("minimum", upper: false, exclusive: false)
     static let compileExclusiveMinimum = compile("exclusiveMinimum", upper: false, exclusive: true)
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.isNumber else { return nil }
         let number = instance.tape.number(instance.index)
         let passes: Bool

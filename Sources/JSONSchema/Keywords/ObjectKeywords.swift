@@ -2,7 +2,7 @@ import ECMARegex
 import JSONCore
 
 /// `required`: every listed property must be present.
-final class RequiredKeyword: Keyword {
+final class RequiredKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
     let names: [PropertyName]
 
@@ -11,7 +11,7 @@ final class RequiredKeyword: Keyword {
         self.names = names
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard case .array(let list) = site.object["required"] else {
             throw site.invalid("required", expected: "an array of property names", compiler)
         }
@@ -23,12 +23,12 @@ final class RequiredKeyword: Keyword {
         return names.isEmpty ? nil : RequiredKeyword(location: site.keyword("required"), names: names)
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         return names.allSatisfy { instance.has($0) }
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
@@ -39,22 +39,22 @@ final class RequiredKeyword: Keyword {
 }
 
 /// `properties`: each named member present must be valid against its schema.
-final class PropertiesKeyword: Keyword {
-    let schemas: NameTable<SchemaNode>
+final class PropertiesKeyword: Keyword, @unchecked Sendable {
+    let schemas: NameTable<NodeReference>
 
-    init(schemas: NameTable<SchemaNode>) {
+    init(schemas: NameTable<NodeReference>) {
         self.schemas = schemas
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
-        var list: [(String, SchemaNode)] = []
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
+        var list: [(String, NodeReference)] = []
         for member in try site.schemaMap("properties", compiler) {
-            list.append((member.key, try compiler.subschema(site, "properties", member.key)))
+            list.append((member.key, NodeReference(try compiler.subschema(site, "properties", member.key))))
         }
         return list.isEmpty ? nil : PropertiesKeyword(schemas: NameTable(list))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         let tape = instance.tape
         for key in tape.keys(of: instance.index) {
@@ -63,7 +63,7 @@ final class PropertiesKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
@@ -71,30 +71,30 @@ final class PropertiesKeyword: Keyword {
         for key in tape.keys(of: instance.index) {
             guard let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) else { continue }
             let name = tape.string(key)
-            node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
+            node.node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
                                context, into: &errors)
         }
     }
 }
 
 /// `patternProperties`: each member whose name matches a pattern must be valid against its schema.
-final class PatternPropertiesKeyword: Keyword {
-    let patterns: [(source: String, regex: ECMARegex, node: SchemaNode)]
+final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
+    let patterns: [(source: String, regex: ECMARegex, node: NodeReference)]
 
-    init(patterns: [(source: String, regex: ECMARegex, node: SchemaNode)]) {
+    init(patterns: [(source: String, regex: ECMARegex, node: NodeReference)]) {
         self.patterns = patterns
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
-        var patterns: [(String, ECMARegex, SchemaNode)] = []
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
+        var patterns: [(String, ECMARegex, NodeReference)] = []
         for member in try site.schemaMap("patternProperties", compiler) {
             let regex = try compiler.regex(member.key, at: site.location.appending("patternProperties").appending(member.key))
-            patterns.append((member.key, regex, try compiler.subschema(site, "patternProperties", member.key)))
+            patterns.append((member.key, regex, NodeReference(try compiler.subschema(site, "patternProperties", member.key))))
         }
         return patterns.isEmpty ? nil : PatternPropertiesKeyword(patterns: patterns)
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         let tape = instance.tape
         for key in tape.keys(of: instance.index) {
@@ -105,7 +105,7 @@ final class PatternPropertiesKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
@@ -113,7 +113,7 @@ final class PatternPropertiesKeyword: Keyword {
         for key in tape.keys(of: instance.index) {
             let value = instance.at(key + 1)
             for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) && !pattern.node.isValid(value, context) {
-                pattern.node.collectErrors(
+                pattern.node.node.collectErrors(
                     value, at: path.descending(keyword: "patternProperties", pattern.source, instance: tape.string(key)),
                     context, into: &errors)
             }
@@ -122,7 +122,7 @@ final class PatternPropertiesKeyword: Keyword {
 }
 
 /// `additionalProperties`: members matched by neither `properties` nor `patternProperties`.
-final class AdditionalPropertiesKeyword: Keyword {
+final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
     let node: SchemaNode
     let declared: NameTable<Bool>
@@ -135,7 +135,7 @@ final class AdditionalPropertiesKeyword: Keyword {
         self.patterns = patterns
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         let declared = NameTable((site.object["properties"]?.objectValue?.keys ?? []).map { ($0, true) })
         var patterns: [ECMARegex] = []
         for key in site.object["patternProperties"]?.objectValue?.keys ?? [] {
@@ -150,7 +150,7 @@ final class AdditionalPropertiesKeyword: Keyword {
         !declared.contains(name) && !patterns.contains { $0.matches(utf8: name) }
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         let tape = instance.tape
         for key in tape.keys(of: instance.index) where isAdditional(tape.bytes(key)) && !node.isValid(instance.at(key + 1), context) {
@@ -159,7 +159,7 @@ final class AdditionalPropertiesKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
@@ -178,7 +178,7 @@ final class AdditionalPropertiesKeyword: Keyword {
 }
 
 /// `dependencies`: when a property is present, other properties (array form) or a schema (schema form) apply.
-final class DependenciesKeyword: Keyword {
+final class DependenciesKeyword: Keyword, @unchecked Sendable {
     enum Dependency {
         case properties([PropertyName])
         case schema(SchemaNode)
@@ -192,7 +192,7 @@ final class DependenciesKeyword: Keyword {
         self.dependencies = dependencies
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         var dependencies: [(PropertyName, Dependency)] = []
         guard case .object(let map) = site.object["dependencies"] else {
             throw site.invalid("dependencies", expected: "an object of schemas or property-name arrays", compiler)
@@ -211,7 +211,7 @@ final class DependenciesKeyword: Keyword {
         return DependenciesKeyword(location: site.keyword("dependencies"), dependencies: dependencies)
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         for (property, dependency) in dependencies where instance.has(property) {
             switch dependency {
@@ -222,7 +222,7 @@ final class DependenciesKeyword: Keyword {
         return true
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
@@ -240,7 +240,7 @@ final class DependenciesKeyword: Keyword {
 }
 
 /// `propertyNames`: every member name, as a string instance, must be valid against the schema.
-final class PropertyNamesKeyword: Keyword {
+final class PropertyNamesKeyword: Keyword, @unchecked Sendable {
     let location: KeywordLocation
     let node: SchemaNode
 
@@ -249,16 +249,16 @@ final class PropertyNamesKeyword: Keyword {
         self.node = node
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         PropertyNamesKeyword(location: site.keyword("propertyNames"), node: try compiler.subschema(site, "propertyNames"))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         return instance.tape.keys(of: instance.index).allSatisfy { node.isValid(instance.at($0), context) }
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }

@@ -1,28 +1,28 @@
 import JSONCore
 
 /// `$ref`: the instance must be valid against the referenced schema; evaluation paths go through it.
-final class ReferenceKeyword: Keyword {
-    /// Kept alive by the validator's node list; `unowned(unsafe)` so recursive schemas form no cycle.
-    unowned(unsafe) let target: SchemaNode
+final class ReferenceKeyword: Keyword, @unchecked Sendable {
+    /// Kept alive by the validator's node list; not retained, so recursive schemas form no cycle.
+    let target: NodeReference
 
     init(target: SchemaNode) {
-        self.target = target
+        self.target = NodeReference(target)
     }
 
-    static func compile(_ value: JSONValue, _ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> any Keyword {
+    static func compile(_ value: JSONValue, _ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword {
         guard case .string(let reference) = value else {
             throw site.invalid("$ref", expected: "a URI reference string", compiler)
         }
         return ReferenceKeyword(target: try compiler.referencedNode(reference, from: site))
     }
 
-    func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         target.isValid(instance, context)
     }
 
-    func collectErrors(
+    override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        target.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
+        target.node.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
     }
 }

@@ -1,20 +1,19 @@
 import JSONCore
 
 /// `type`: the instance's JSON type must be one of the listed ones (`integer` also satisfies `number`).
-final class TypeKeyword: AssertionKeyword {
-    let location: KeywordLocation
+final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
     let types: [JSONPrimitiveType]
     private let allowsNumber: Bool
     private let allowsInteger: Bool
 
     init(location: KeywordLocation, types: [JSONPrimitiveType], allowsNumber: Bool, allowsInteger: Bool) {
-        self.location = location
         self.types = types
         self.allowsNumber = allowsNumber
         self.allowsInteger = allowsInteger
+        super.init(location: location)
     }
 
-    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> (any Keyword)? {
+    static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         let names: [JSONValue]
         switch site.object["type"] {
         case .string(let name)?: names = [.string(name)]
@@ -32,7 +31,7 @@ final class TypeKeyword: AssertionKeyword {
                            allowsNumber: types.contains(.number), allowsInteger: types.contains(.integer))
     }
 
-    func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
+    override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let matches: Bool
         switch instance.kind {
         case .null: matches = types.contains(.null)
