@@ -93,6 +93,10 @@ private struct ParserState {
     var path: [PathComponent] = []
     /// The tape indices of the keys of every open object, innermost last.
     var openKeys: [Int] = []
+    /// Where each key in `openKeys` starts in the text (only while tracking paths, for duplicate positions).
+    var openKeyOffsets: [Int] = []
+    /// Member positions by name for open objects too large to scan, by the object's tape entry.
+    var largeObjectKeys: [Int: [String: Int]] = [:]
     var foundDuplicateKey = false
     var duplicateOffsets: [(object: JSONPointer, key: String, offset: Int, firstOffset: Int)] = []
     var valueSpans: [JSONPointer: Range<Int>] = [:]
@@ -146,6 +150,7 @@ private struct ParserState {
     // MARK: Values
 
     /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
+    /// Plain data (no references), so the stack is cheap to grow and shrink.
     private struct OpenContainer {
         let isObject: Bool
         /// Where the container starts in the text.
@@ -155,10 +160,6 @@ private struct ParserState {
         /// Where its keys start in `openKeys`.
         let firstKey: Int
         var count = 0
-        /// Where each member's name starts (only while tracking paths, for duplicate positions).
-        var keyOffsets: [Int] = []
-        /// Member positions by name, built once an object grows past a linear scan's worth.
-        var keyIndex: [String: Int]?
         var hasDuplicates = false
 
         static let linearScanLimit = 16
@@ -229,6 +230,8 @@ private struct ParserState {
                         depth -= 1
                         let container = open.removeLast()
                         openKeys.removeSubrange(container.firstKey...)
+                        if tracksPaths { openKeyOffsets.removeSubrange(container.firstKey...) }
+                        if container.count > OpenContainer.linearScanLimit { largeObjectKeys[container.entry] = nil }
                         builder.close(container.entry, count: container.count, hasDuplicateKeys: container.hasDuplicates)
                         if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
@@ -286,39 +289,39 @@ private struct ParserState {
         if let first = earlierMember(named: keyEntry, in: &container) {
             if reportsDuplicates {
                 guard tracksPaths else { throw ParseFailure(kind: .emptyDocument, offset: keyStart, needsPathTracking: true) }
-                duplicateOffsets.append((currentPointer(), builder.string(at: keyEntry), keyStart, container.keyOffsets[first]))
+                duplicateOffsets.append((currentPointer(), builder.string(at: keyEntry), keyStart, openKeyOffsets[container.firstKey + first]))
             }
             container.hasDuplicates = true
             foundDuplicateKey = true
         }
         openKeys.append(keyEntry)
         if tracksPaths {
-            container.keyOffsets.append(keyStart)
+            openKeyOffsets.append(keyStart)
             path.append(.key(builder.string(at: keyEntry)))
         }
         if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 
     /// The member number of an earlier member with the same name as the key at `keyEntry`; notes the key.
-    private func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
+    private mutating func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
         let position = container.count
-        if container.keyIndex == nil, position < OpenContainer.linearScanLimit {
+        if position < OpenContainer.linearScanLimit {
             for member in 0..<position where builder.keysEqual(openKeys[container.firstKey + member], keyEntry) {
                 return member
             }
             return nil
         }
-        if container.keyIndex == nil {
+        if position == OpenContainer.linearScanLimit {
             var keyIndex: [String: Int] = [:]
             for member in 0..<position {
                 let name = builder.string(at: openKeys[container.firstKey + member])
                 if keyIndex[name] == nil { keyIndex[name] = member }
             }
-            container.keyIndex = keyIndex
+            largeObjectKeys[container.entry] = keyIndex
         }
         let name = builder.string(at: keyEntry)
-        if let first = container.keyIndex?[name] { return first }
-        container.keyIndex?[name] = position
+        if let first = largeObjectKeys[container.entry]?[name] { return first }
+        largeObjectKeys[container.entry]?[name] = position
         return nil
     }
 

@@ -140,4 +140,15 @@ final class ECMARegexTests: XCTestCase {
         XCTAssertNotEqual(try ECMARegex("a+"), try ECMARegex("a*"))
         XCTAssertEqual(try ECMARegex("a+").pattern, "a+")
     }
+
+    func testMatchingUTF8BytesAgreesWithStrings() throws {
+        let regex = try ECMARegex("^[a-zé]+ \\p{L}+ .🎉$")
+        for text in ["abé 日本 x🎉", "abé 日本 🎉🎉", "abE 日本 x🎉", "é é é🎉", "é é 🎉"] {
+            var bytes = text
+            let fromBytes = bytes.withUTF8 { regex.matches(utf8: $0) }
+            XCTAssertEqual(fromBytes, regex.matches(text), text)
+        }
+        XCTAssertTrue(regex.matches("abé 日本 x🎉"))
+        XCTAssertFalse(regex.matches("é é 🎉"), "the dot takes the emoji as one code point, leaving none to match")
+    }
 }

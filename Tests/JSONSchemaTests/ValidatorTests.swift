@@ -191,4 +191,39 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(base.resolving("../../../g").description, "http://a/g")
         XCTAssertEqual(URIReference("urn:x:y").resolving("#frag").description, "urn:x:y#frag")
     }
+
+    func testManyPropertiesAreLookedUpByName() throws {
+        // More names than a linear scan handles: the hashed name table is used.
+        let names = (0..<30).map { "p\($0)" } + ["é", "日本", ""]
+        let properties = names.map { "\"\($0)\": {\"type\": \"integer\"}" }.joined(separator: ", ")
+        let schema = try validator("{\"properties\": {\(properties)}, \"additionalProperties\": false}")
+        XCTAssertTrue(schema.isValid(try json(#"{"p0": 1, "p29": 2, "é": 3, "日本": 4, "": 5}"#)))
+        let errors = schema.validate(try json(#"{"p17": "x", "日本": 1.5, "p30": 1, "e\u0301": 1}"#))
+        XCTAssertEqual(errors.map(\.instanceLocation.description), ["/p17", "/日本", "/p30", "/e\u{301}"])
+        XCTAssertEqual(errors.map(\.kind), [
+            .type(expected: [.integer], actual: .string), .type(expected: [.integer], actual: .number),
+            .additionalProperty(name: "p30"), .additionalProperty(name: "e\u{301}"),
+        ])
+    }
+
+    func testStringEnumsCompareCodePoints() throws {
+        let schema = try validator(#"{"enum": ["é", "a", "日本"]}"#)
+        XCTAssertTrue(schema.isValid("é"))
+        XCTAssertTrue(schema.isValid("日本"))
+        XCTAssertFalse(schema.isValid("e\u{301}"), "canonically equivalent is not equal")
+        XCTAssertFalse(schema.isValid(1))
+        XCTAssertEqual(schema.validate(["a"]).map(\.kind), [.enumeration(allowed: ["é", "a", "日本"])])
+    }
+
+    func testTapesFromBytesValidateLikeValues() throws {
+        let schema = try validator(##"{"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}, "s": {"pattern": "^é+$", "maxLength": 3}}}"##)
+        for (text, valid) in [(#"{"n": 10.0, "s": "éé"}"#, true), (#"{"n": 1e1}"#, true), (#"{"n": 10.5}"#, false),
+                              (#"{"s": "éééé"}"#, false), (#"{"s": "ée"}"#, false), (#"{"n": 1, "n": 11}"#, false),
+                              (#"{"n": 11, "n": 1}"#, true)] {
+            let tape = try JSONTape(bytes: Array(text.utf8))
+            XCTAssertEqual(schema.isValid(tape), valid, text)
+            XCTAssertEqual(schema.validate(tape).isEmpty, valid, text)
+            XCTAssertEqual(schema.isValid(try json(text)), valid, text)
+        }
+    }
 }
