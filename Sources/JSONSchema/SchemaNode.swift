@@ -56,6 +56,18 @@ struct NodeReference: @unchecked Sendable {
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
+
+    /// The node's errors, appended to `errors`.
+    func collectErrors(
+        _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
+    ) {
+        node.collectErrors(instance, at: path, context, into: &errors)
+    }
+
+    /// The node's errors.
+    func errors(_ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext) -> [ValidationError] {
+        node.errors(instance, at: path, context)
+    }
 }
 
 /// Settings that apply while evaluating.

@@ -45,7 +45,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
             }
         case .tuple(let nodes):
             for (index, (element, node)) in zip(elements, nodes).enumerated() where !node.isValid(element, context) {
-                node.node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
+                node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
                                    context, into: &errors)
             }
         }

@@ -20,7 +20,7 @@ final class AllOfKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         for (index, node) in nodes.enumerated() {
-            node.node.collectErrors(instance, at: path.descending(keyword: "allOf", String(index)), context, into: &errors)
+            node.collectErrors(instance, at: path.descending(keyword: "allOf", String(index)), context, into: &errors)
         }
     }
 }
@@ -149,6 +149,6 @@ private func branchErrors(
     _ nodes: [NodeReference], _ instance: Instance, _ path: EvaluationPath, keyword: String, _ context: EvaluationContext
 ) -> [ValidationError.Branch] {
     nodes.enumerated().map { index, node in
-        ValidationError.Branch(index: index, errors: node.node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))
+        ValidationError.Branch(index: index, errors: node.errors(instance, at: path.descending(keyword: keyword, String(index)), context))
     }
 }

@@ -71,7 +71,7 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
         for key in tape.keys(of: instance.index) {
             guard let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) else { continue }
             let name = tape.string(key)
-            node.node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
+            node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
                                context, into: &errors)
         }
     }
@@ -113,7 +113,7 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
         for key in tape.keys(of: instance.index) {
             let value = instance.at(key + 1)
             for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) && !pattern.node.isValid(value, context) {
-                pattern.node.node.collectErrors(
+                pattern.node.collectErrors(
                     value, at: path.descending(keyword: "patternProperties", pattern.source, instance: tape.string(key)),
                     context, into: &errors)
             }

@@ -23,6 +23,6 @@ final class ReferenceKeyword: Keyword, @unchecked Sendable {
     override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        target.node.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
+        target.collectErrors(instance, at: path.descending(keyword: "$ref"), context, into: &errors)
     }
 }
