@@ -16,6 +16,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case invalidUTF8
         case loneSurrogate(String)
         case depthLimitExceeded(Int)
+        case stringTooLong(limit: Int)
         case trailingContent
     }
 
@@ -42,6 +43,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidUTF8: return "invalid UTF-8 byte sequence"
         case .loneSurrogate(let escape): return "lone surrogate '\(escape)': a \\u escape of a UTF-16 surrogate must form a pair"
         case .depthLimitExceeded(let limit): return "nesting deeper than the limit of \(limit) arrays and objects"
+        case .stringTooLong(let limit): return "string longer than the limit of \(limit) bytes"
         case .trailingContent: return "unexpected content after the JSON value"
         }
     }

@@ -13,10 +13,13 @@ public struct JSONParser: Sendable {
         public var maxDepth: Int
         /// Whether to build a `SourceMap` of every value's range.
         public var recordPositions: Bool
+        /// The longest string (or member name) accepted, in UTF-8 bytes; at most `JSONTape.maxStringBytes`.
+        public var maxStringBytes: Int
 
-        public init(maxDepth: Int = 10_000, recordPositions: Bool = false) {
+        public init(maxDepth: Int = 10_000, recordPositions: Bool = false, maxStringBytes: Int = JSONTape.maxStringBytes) {
             self.maxDepth = maxDepth
             self.recordPositions = recordPositions
+            self.maxStringBytes = min(maxStringBytes, JSONTape.maxStringBytes)
         }
     }
 
@@ -382,6 +385,7 @@ private struct ParserState {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                try checkStringLength(index - start, from: start)
                 builder.appendString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: true)
                 index += 1
                 return
@@ -396,6 +400,7 @@ private struct ParserState {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                try checkStringLength(builder.text.count - textStart, from: start)
                 index += 1
                 builder.appendStringEntry(from: textStart, isASCII: isASCII)
                 return
@@ -412,6 +417,11 @@ private struct ParserState {
             }
         }
         throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index)
+    }
+
+    /// Refuses strings over the limit (a tape entry records a length in 32 bits).
+    func checkStringLength(_ length: Int, from start: Int) throws(ParseFailure) {
+        if length > options.maxStringBytes { throw ParseFailure(kind: .stringTooLong(limit: options.maxStringBytes), offset: start - 1) }
     }
 
     /// Appends the character an escape stands for; returns whether it is ASCII.

@@ -20,7 +20,10 @@ public struct JSONTape: Sendable {
         self = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
     }
 
-    /// The tape of a value.
+    /// The longest string (in UTF-8 bytes) a tape holds: parsing refuses longer ones with an error.
+    public static let maxStringBytes = Int(UInt32.max)
+
+    /// The tape of a value (strings must be at most `maxStringBytes` long).
     public init(_ value: JSONValue) {
         var builder = TapeBuilder(capacity: 16)
         builder.append(value)

@@ -132,4 +132,17 @@ final class JSONTapeTests: XCTestCase {
             XCTAssertFalse(view.equals(e[2], ["a": 1]))
         }
     }
+
+    func testStringsOverTheLimitAreRefusedWithAPosition() throws {
+        let options = JSONParser.Options(maxStringBytes: 8)
+        XCTAssertNoThrow(try JSONParser(options: options).parse(Array(#"["12345678", "é\n"]"#.utf8)))
+        for (text, column) in [(#"[1, "123456789"]"#, 5), (#"[1, "1234567\n9"]"#, 5), (#"{"a": 1, "123456789": 2}"#, 10)] {
+            XCTAssertThrowsError(try JSONParser(options: options).parse(Array(text.utf8)), text) { error in
+                let error = error as? JSONParseError
+                XCTAssertEqual(error?.kind, .stringTooLong(limit: 8))
+                XCTAssertEqual(error?.position.column, column, text)
+            }
+        }
+        XCTAssertEqual(JSONParser.Options(maxStringBytes: .max).maxStringBytes, JSONTape.maxStringBytes)
+    }
 }
