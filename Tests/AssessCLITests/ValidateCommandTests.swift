@@ -41,6 +41,15 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(run.stdout, "<stdin>: valid\n")
     }
 
+    func testRepeatedKeysAreWarnedAboutAndTheLastValueIsValidated() {
+        let warned = CapturedRun(["validate", "--schema", schema, "-"], stdin: "{\"name\": 5,\n \"name\": \"Bo\", \"born\": \"2001-02-03\"}")
+        XCTAssertEqual(warned.status, .ok)
+        XCTAssertEqual(warned.stdout, "<stdin>:2:2: warning: duplicate key \"name\" (first at 1:2); the last value is used\n<stdin>: valid\n")
+        let invalid = CapturedRun(["validate", "--schema", schema, "-"], stdin: "{\"name\": \"Bo\",\n \"name\": 5, \"born\": \"2001-02-03\"}")
+        XCTAssertEqual(invalid.status, .findings)
+        XCTAssertTrue(invalid.stdout.contains("<stdin>:2:10: error:"), invalid.stdout)
+    }
+
     func testValidatesEveryJSONFileInAFolder() throws {
         let folder = try Paths.scratch(self)
         try Data(#"{"name": "Bo", "born": "2001-02-03"}"#.utf8).write(to: folder.appendingPathComponent("a.json"))
