@@ -145,4 +145,54 @@ final class JSONTapeTests: XCTestCase {
         }
         XCTAssertEqual(JSONParser.Options(maxStringBytes: .max).maxStringBytes, JSONTape.maxStringBytes)
     }
+
+    /// Random documents written compact and pretty parse to the same value through both parsers' outputs.
+    func testRandomDocumentsRoundTripThroughTheTape() throws {
+        var generator = SplitMix64(seed: 0x7A9E)
+        for round in 0..<300 {
+            let value = randomValue(depth: 0, &generator)
+            for writer in [JSONWriter.compact, JSONWriter.pretty] {
+                let bytes = Array(writer.string(value).utf8)
+                let tape = try JSONTape(bytes: bytes)
+                XCTAssertEqual(tape.value, value, "round \(round)")
+                XCTAssertEqual(tape.value, try JSONDocument(bytes: bytes).value, "round \(round)")
+                XCTAssertTrue(tape.withView { $0.equals(0, value) }, "round \(round)")
+            }
+            XCTAssertEqual(JSONTape(value).value, value, "round \(round)")
+        }
+    }
+
+    private func randomValue(depth: Int, _ generator: inout SplitMix64) -> JSONValue {
+        let pieces = ["a", "é", "\"", "\\", "\n", "\u{01}", "🎉", "日本", " ", "/", "\u{7F}", "key"]
+        func randomString() -> String {
+            (0..<Int(generator.next() % 5)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+        }
+        switch generator.next() % (depth > 4 ? 5 : 7) {
+        case 0: return .null
+        case 1: return .bool(generator.next() % 2 == 0)
+        case 2:
+            let numbers = ["0", "-1", "1.5", "1.0", "1e400", "123456789012345678901234567890", "-0.25e-3", "9223372036854775807"]
+            return .number(JSONNumber(lexeme: numbers[Int(generator.next() % UInt64(numbers.count))])!)
+        case 3: return .number(JSONNumber(Int(Int64(bitPattern: generator.next()) >> 20)))
+        case 4: return .string(randomString())
+        case 5: return .array((0..<Int(generator.next() % 5)).map { _ in randomValue(depth: depth + 1, &generator) })
+        default:
+            var object = JSONObject()
+            for _ in 0..<Int(generator.next() % 20) { object[randomString()] = randomValue(depth: depth + 1, &generator) }
+            return .object(object)
+        }
+    }
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
 }
