@@ -381,7 +381,9 @@ private struct ParserState {
     mutating func parseString() throws(ParseFailure) {
         index += 1
         let start = index
-        // Fast path: plain ASCII without escapes is copied straight from the buffer.
+        // Fast path: plain ASCII without escapes is copied straight from the buffer. Skip eight
+        // ordinary bytes at a time, then find the special byte one by one.
+        skipOrdinaryStringBytes()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -422,6 +424,23 @@ private struct ParserState {
     /// Refuses strings over the limit (a tape entry records a length in 32 bits).
     func checkStringLength(_ length: Int, from start: Int) throws(ParseFailure) {
         if length > options.maxStringBytes { throw ParseFailure(kind: .stringTooLong(limit: options.maxStringBytes), offset: start - 1) }
+    }
+
+    /// Advances over whole 8-byte words holding no quote, backslash, control or non-ASCII byte.
+    mutating func skipOrdinaryStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A byte is zero in `x` exactly when `(x - 0x01…) & ~x` has its high bit (the first such byte is exact).
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if special & highBits != 0 { return }
+            index += 8
+        }
     }
 
     /// Appends the character an escape stands for; returns whether it is ASCII.

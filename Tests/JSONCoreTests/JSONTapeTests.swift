@@ -146,6 +146,24 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertEqual(JSONParser.Options(maxStringBytes: .max).maxStringBytes, JSONTape.maxStringBytes)
     }
 
+    func testSpecialBytesAreFoundAtEveryOffsetOfALongString() throws {
+        for length in 0..<24 {
+            for offset in 0...length {
+                let head = String(repeating: "a", count: offset), tail = String(repeating: "b", count: length - offset)
+                XCTAssertEqual(try JSONTape(bytes: Array("\"\(head)\\n\(tail)\"".utf8)).value, .string(head + "\n" + tail))
+                XCTAssertEqual(try JSONTape(bytes: Array("\"\(head)é\(tail)\"".utf8)).value, .string(head + "é" + tail))
+                XCTAssertEqual(try JSONTape(bytes: Array("[\"\(head)\", \"\(tail)\"]".utf8)).value, [.string(head), .string(tail)])
+                XCTAssertThrowsError(try JSONTape(bytes: Array("\"\(head)\u{1F}\(tail)\"".utf8)))
+                XCTAssertThrowsError(try JSONTape(bytes: Array("\"\(head)\u{7F}\(tail)".utf8)), "unterminated")
+                XCTAssertThrowsError(try JSONTape(bytes: [0x22] + Array(head.utf8) + [0xFF] + Array(tail.utf8) + [0x22]), "invalid UTF-8")
+                try JSONTape(bytes: Array("\"\(head)é\(tail)\"".utf8)).withView { view in
+                    XCTAssertFalse(view.isASCII(0))
+                    XCTAssertEqual(view.codePointCount(0), length + 1)
+                }
+            }
+        }
+    }
+
     /// Random documents written compact and pretty parse to the same value through both parsers' outputs.
     func testRandomDocumentsRoundTripThroughTheTape() throws {
         var generator = SplitMix64(seed: 0x7A9E)
