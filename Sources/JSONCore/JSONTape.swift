@@ -142,13 +142,6 @@ package struct JSONTapeView {
         return scalars
     }
 
-    /// The integer at `index`, when it is one that fits 64 bits.
-    @inlinable
-    package func int64(_ index: Int) -> Int64? {
-        let entry = entries[index]
-        return entry.kind == .integer ? entry.payload : nil
-    }
-
     /// The number at `index` (an integer or decimal entry).
     package func number(_ index: Int) -> JSONNumber {
         let entry = entries[index]

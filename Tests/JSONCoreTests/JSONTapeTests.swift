@@ -99,7 +99,8 @@ final class JSONTapeTests: XCTestCase {
             XCTAssertEqual(view.primitiveType(elements[2]), .number)
             XCTAssertEqual(view.primitiveType(elements[3]), .integer)
             XCTAssertEqual(view.primitiveType(elements[4]), .integer)
-            XCTAssertEqual(view.int64(elements[5]), 3)
+            XCTAssertEqual(view.kind(elements[5]), .integer)
+            XCTAssertEqual(view.number(elements[5]), JSONNumber(3))
             XCTAssertEqual(view.number(elements[2]), JSONNumber(lexeme: "1.5"))
             let object = elements[6]
             XCTAssertEqual(view.keys(of: object).map(view.string), ["x", "y"])
