@@ -3,7 +3,8 @@
 /// Rejects everything the RFC does not allow (trailing commas, comments, leading zeros, NaN,
 /// unescaped control characters, invalid UTF-8, lone surrogate escapes) with a positioned error,
 /// keeps key order and exact numbers, records duplicate keys and, on request, the source range of
-/// every value. Nesting is limited by `Options.maxDepth` instead of the machine stack, so the
+/// every value. It writes a ``JSONTape`` (`parseTape`), from which `parse` builds the tree.
+/// Nesting is limited by `Options.maxDepth` instead of the machine stack, so the
 /// parser runs on the calling thread; callers with a very deep limit should use a thread whose
 /// stack fits it (about 300 bytes a level).
 public struct JSONParser: Sendable {
