@@ -19,19 +19,45 @@ struct Instance {
     /// The JSON Schema type of the value.
     var primitiveType: JSONPrimitiveType { tape.primitiveType(index) }
 
-    /// The value as a tree (for messages and hashing; allocates).
-    var value: JSONValue { tape.value(at: index) }
+    /// True when this number is an integer in the draft-07 sense (`1.0` is one).
+    var isIntegral: Bool { tape.isIntegral(index) }
+
+    /// The number (an integer or decimal value).
+    var number: JSONNumber { tape.number(index) }
+
+    /// The UTF-8 bytes of the string (or member name).
+    var bytes: UnsafeBufferPointer<UInt8> { tape.bytes(index) }
 
     /// The string (or member name) as a `String` (allocates for long strings).
     var string: String { tape.string(index) }
 
-    /// The index of the value of member `name`, when this object has it.
-    func member(_ name: PropertyName) -> Int? {
-        name.bytes.withUnsafeBufferPointer { tape.member(index, named: $0) }
+    /// The string's length in code points.
+    var codePointCount: Int { tape.codePointCount(index) }
+
+    /// The number of array elements or object members.
+    var count: Int { tape.count(index) }
+
+    /// The elements of this array.
+    var elements: LazyMapSequence<JSONTapeView.Siblings, Instance> { tape.elements(of: index).lazy.map(at) }
+
+    /// The members of this object: each name (a string instance) with its value.
+    var members: LazyMapSequence<JSONTapeView.Siblings, (name: Instance, value: Instance)> {
+        tape.keys(of: index).lazy.map { (at($0), at($0 + 1)) }
     }
 
+    /// The value as a tree (for hashing; allocates).
+    var value: JSONValue { tape.value(at: index) }
+
+    /// JSON equality with a schema value.
+    func equals(_ other: JSONValue) -> Bool { tape.equals(index, other) }
+
+    /// JSON equality with another value of the same tape.
+    func equals(_ other: Instance) -> Bool { tape.equals(index, other.index) }
+
     /// True when this object has member `name`.
-    func has(_ name: PropertyName) -> Bool { member(name) != nil }
+    func has(_ name: PropertyName) -> Bool {
+        name.bytes.withUnsafeBufferPointer { tape.member(index, named: $0) } != nil
+    }
 }
 
 /// A property name from a schema, kept as the UTF-8 bytes instances are compared with.
@@ -84,8 +110,6 @@ struct NameTable<Value: Sendable>: Sendable {
         }
         self.slots = slots
     }
-
-    var isEmpty: Bool { names.isEmpty }
 
     /// The value for `name`, or `nil`.
     func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {

@@ -23,12 +23,11 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .array else { return true }
-        let elements = instance.tape.elements(of: instance.index)
         switch form {
         case .every(let node):
-            for element in elements where !node.isValid(instance.at(element), context) { return false }
+            for element in instance.elements where !node.isValid(element, context) { return false }
         case .tuple(let nodes):
-            for (element, node) in zip(elements, nodes) where !node.isValid(instance.at(element), context) { return false }
+            for (element, node) in zip(instance.elements, nodes) where !node.isValid(element, context) { return false }
         }
         return true
     }
@@ -37,7 +36,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .array else { return }
-        let elements = instance.tape.elements(of: instance.index).map(instance.at)
+        let elements = instance.elements
         switch form {
         case .every(let node):
             for (index, element) in elements.enumerated() where !node.isValid(element, context) {
@@ -71,24 +70,21 @@ final class AdditionalItemsKeyword: Keyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return true }
-        for element in instance.tape.elements(of: instance.index).dropFirst(tupleLength) where !node.isValid(instance.at(element), context) {
-            return false
-        }
+        guard instance.kind == .array, instance.count > tupleLength else { return true }
+        for element in instance.elements.dropFirst(tupleLength) where !node.isValid(element, context) { return false }
         return true
     }
 
     override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard instance.kind == .array, instance.tape.count(instance.index) > tupleLength else { return }
+        guard instance.kind == .array, instance.count > tupleLength else { return }
         if case .boolean(false) = node.body {
             errors.append(ValidationError(.additionalItems(allowed: tupleLength), keyword: location, path: path))
             return
         }
-        let elements = instance.tape.elements(of: instance.index).map(instance.at)
-        for index in tupleLength..<elements.count where !node.isValid(elements[index], context) {
-            node.collectErrors(elements[index], at: path.descending(keyword: "additionalItems", instance: String(index)),
+        for (index, element) in instance.elements.enumerated().dropFirst(tupleLength) where !node.isValid(element, context) {
+            node.collectErrors(element, at: path.descending(keyword: "additionalItems", instance: String(index)),
                                context, into: &errors)
         }
     }
@@ -104,11 +100,11 @@ final class UniqueItemsKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.kind == .array, instance.tape.count(instance.index) > 1 else { return nil }
-        let elements = Array(instance.tape.elements(of: instance.index))
+        guard instance.kind == .array, instance.count > 1 else { return nil }
+        let elements = Array(instance.elements)
         if elements.count <= 16 {
             for second in 1..<elements.count {
-                for first in 0..<second where instance.tape.equals(elements[first], elements[second]) {
+                for first in 0..<second where elements[first].equals(elements[second]) {
                     return .uniqueItems(firstIndex: first, duplicateIndex: second)
                 }
             }
@@ -116,7 +112,7 @@ final class UniqueItemsKeyword: AssertionKeyword, @unchecked Sendable {
         }
         var seen: [JSONValue: Int] = [:]
         for (index, element) in elements.enumerated() {
-            let value = instance.tape.value(at: element)
+            let value = element.value
             if let first = seen[value] { return .uniqueItems(firstIndex: first, duplicateIndex: index) }
             seen[value] = index
         }
@@ -140,7 +136,7 @@ final class ContainsKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .array else { return true }
-        return instance.tape.elements(of: instance.index).contains { node.isValid(instance.at($0), context) }
+        return instance.elements.contains { node.isValid($0, context) }
     }
 
     override func collectErrors(

@@ -36,8 +36,8 @@ final class CountLimitKeyword: AssertionKeyword, @unchecked Sendable {
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let count: Int
         switch (measure, instance.kind) {
-        case (.stringLength, .string): count = instance.tape.codePointCount(instance.index)
-        case (.itemCount, .array), (.propertyCount, .object): count = instance.tape.count(instance.index)
+        case (.stringLength, .string): count = instance.codePointCount
+        case (.itemCount, .array), (.propertyCount, .object): count = instance.count
         default: return nil
         }
         guard isMaximum ? count > limit : count < limit else { return nil }

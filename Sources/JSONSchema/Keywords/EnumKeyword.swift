@@ -23,9 +23,9 @@ final class EnumKeyword: AssertionKeyword, @unchecked Sendable {
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let found: Bool
         if let strings {
-            found = instance.kind == .string && strings.contains(instance.tape.bytes(instance.index))
+            found = instance.kind == .string && strings.contains(instance.bytes)
         } else {
-            found = allowed.contains { instance.tape.equals(instance.index, $0) }
+            found = allowed.contains { instance.equals($0) }
         }
         return found ? nil : .enumeration(allowed: allowed)
     }
@@ -46,6 +46,6 @@ final class ConstKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        instance.tape.equals(instance.index, expected) ? nil : .constant(expected: expected)
+        instance.equals(expected) ? nil : .constant(expected: expected)
     }
 }

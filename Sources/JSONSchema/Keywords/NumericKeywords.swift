@@ -16,7 +16,7 @@ final class MultipleOfKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.isNumber, !instance.tape.number(instance.index).isMultiple(of: divisor) else { return nil }
+        guard instance.isNumber, !instance.number.isMultiple(of: divisor) else { return nil }
         return .multipleOf(divisor: divisor)
     }
 }
@@ -48,7 +48,7 @@ final class NumericLimitKeyword: AssertionKeyword, @unchecked Sendable {
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.isNumber else { return nil }
-        let number = instance.tape.number(instance.index)
+        let number = instance.number
         let passes: Bool
         switch (isUpperBound, isExclusive) {
         case (true, false): passes = number <= limit

@@ -56,9 +56,8 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) {
-            if let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) { return false }
+        for (name, value) in instance.members {
+            if let node = schemas.value(for: name.bytes), !node.isValid(value, context) { return false }
         }
         return true
     }
@@ -67,11 +66,9 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) {
-            guard let node = schemas.value(for: tape.bytes(key)), !node.isValid(instance.at(key + 1), context) else { continue }
-            let name = tape.string(key)
-            node.collectErrors(instance.at(key + 1), at: path.descending(keyword: "properties", name, instance: name),
+        for (name, value) in instance.members {
+            guard let node = schemas.value(for: name.bytes), !node.isValid(value, context) else { continue }
+            node.collectErrors(value, at: path.descending(keyword: "properties", name.string, instance: name.string),
                                context, into: &errors)
         }
     }
@@ -96,10 +93,9 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) {
-            for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) {
-                if !pattern.node.isValid(instance.at(key + 1), context) { return false }
+        for (name, value) in instance.members {
+            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) {
+                if !pattern.node.isValid(value, context) { return false }
             }
         }
         return true
@@ -109,12 +105,10 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) {
-            let value = instance.at(key + 1)
-            for pattern in patterns where pattern.regex.matches(utf8: tape.bytes(key)) && !pattern.node.isValid(value, context) {
+        for (name, value) in instance.members {
+            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) && !pattern.node.isValid(value, context) {
                 pattern.node.collectErrors(
-                    value, at: path.descending(keyword: "patternProperties", pattern.source, instance: tape.string(key)),
+                    value, at: path.descending(keyword: "patternProperties", pattern.source, instance: name.string),
                     context, into: &errors)
             }
         }
@@ -152,10 +146,7 @@ final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) where isAdditional(tape.bytes(key)) && !node.isValid(instance.at(key + 1), context) {
-            return false
-        }
+        for (name, value) in instance.members where isAdditional(name.bytes) && !node.isValid(value, context) { return false }
         return true
     }
 
@@ -163,15 +154,13 @@ final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
-        let tape = instance.tape
-        for key in tape.keys(of: instance.index) where isAdditional(tape.bytes(key)) && !node.isValid(instance.at(key + 1), context) {
-            let name = tape.string(key)
-            let memberPath = path.descending(keyword: "additionalProperties", instance: name)
+        for (name, value) in instance.members where isAdditional(name.bytes) && !node.isValid(value, context) {
+            let memberPath = path.descending(keyword: "additionalProperties", instance: name.string)
             if case .boolean(false) = node.body {
-                errors.append(ValidationError(.additionalProperty(name: name), keyword: location,
-                                              path: EvaluationPath(instance: memberPath.instance, keyword: path.keyword)))
+                errors.append(ValidationError(.additionalProperty(name: name.string), keyword: location,
+                                              path: memberPath.withKeyword(path.keyword)))
             } else {
-                node.collectErrors(instance.at(key + 1), at: memberPath, context, into: &errors)
+                node.collectErrors(value, at: memberPath, context, into: &errors)
             }
         }
     }
@@ -255,18 +244,17 @@ final class PropertyNamesKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
-        return instance.tape.keys(of: instance.index).allSatisfy { node.isValid(instance.at($0), context) }
+        return instance.members.allSatisfy { node.isValid($0.name, context) }
     }
 
     override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
-        for key in instance.tape.keys(of: instance.index) where !node.isValid(instance.at(key), context) {
-            let name = instance.tape.string(key)
-            let namePath = EvaluationPath(instance: path.instance.appending(name), keyword: path.keyword.appending("propertyNames"))
-            let reasons = node.errors(instance.at(key), at: namePath, context)
-            errors.append(ValidationError(.propertyName(name), keyword: location, path: namePath.withKeyword(path.keyword),
+        for (name, _) in instance.members where !node.isValid(name, context) {
+            let namePath = EvaluationPath(instance: path.instance.appending(name.string), keyword: path.keyword.appending("propertyNames"))
+            let reasons = node.errors(name, at: namePath, context)
+            errors.append(ValidationError(.propertyName(name.string), keyword: location, path: namePath.withKeyword(path.keyword),
                                           branches: [ValidationError.Branch(index: 0, errors: reasons)]))
         }
     }

@@ -20,7 +20,7 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.kind == .string, !regex.matches(utf8: instance.tape.bytes(instance.index)) else { return nil }
+        guard instance.kind == .string, !regex.matches(utf8: instance.bytes) else { return nil }
         return .pattern(regex.pattern)
     }
 }

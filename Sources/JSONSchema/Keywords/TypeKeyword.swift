@@ -40,7 +40,7 @@ final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
         case .array: matches = types.contains(.array)
         case .object: matches = types.contains(.object)
         case .integer: matches = allowsNumber || allowsInteger
-        case .decimal: matches = allowsNumber || (allowsInteger && instance.tape.isIntegral(instance.index))
+        case .decimal: matches = allowsNumber || (allowsInteger && instance.isIntegral)
         }
         return matches ? nil : .type(expected: types, actual: instance.primitiveType)
     }
