@@ -55,18 +55,25 @@ public struct ExactDecimal: Sendable, Hashable {
             }
             index += 1
         }
-        if index < bytes.count {
-            index += 1
-            var sign = 1
-            if bytes[index] == UInt8(ascii: "-") { sign = -1; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
-            var written = 0
-            while index < bytes.count {
-                written = min(written * 10 + Int(bytes[index] &- 48), ExactDecimal.exponentLimit)
-                index += 1
-            }
-            exponent += sign * written
-        }
+        exponent += Self.writtenExponent(bytes, from: index)
         self.init(isNegative: negative, digits: digits, exponent: exponent)
+    }
+
+    /// The exponent part of a valid lexeme, starting at its `e` (0 when `index` is past the end),
+    /// saturated at `exponentLimit`.
+    private static func writtenExponent<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int
+    where Bytes.Index == Int {
+        var index = start
+        guard index < bytes.endIndex else { return 0 }
+        index += 1
+        var sign = 1
+        if bytes[index] == UInt8(ascii: "-") { sign = -1; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var written = 0
+        while index < bytes.endIndex {
+            written = min(written * 10 + Int(bytes[index] &- 48), exponentLimit)
+            index += 1
+        }
+        return sign * written
     }
 
     /// True when a valid JSON number lexeme is an integer (`1.0`, `1.5e1`, `1e400`), without
@@ -90,18 +97,7 @@ public struct ExactDecimal: Sendable, Hashable {
             index += 1
         }
         guard hasNonZeroDigit else { return true }
-        var exponent = 0
-        if index < bytes.count {
-            index += 1
-            var sign = 1
-            if bytes[index] == UInt8(ascii: "-") { sign = -1; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
-            while index < bytes.count {
-                exponent = min(exponent * 10 + Int(bytes[index] &- 48), exponentLimit)
-                index += 1
-            }
-            exponent *= sign
-        }
-        return exponent - fractionDigits + trailingZeros >= 0
+        return writtenExponent(bytes, from: index) - fractionDigits + trailingZeros >= 0
     }
 
     /// True for zero.
