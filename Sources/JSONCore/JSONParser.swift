@@ -37,16 +37,12 @@ public struct JSONParser: Sendable {
         // key shows up (rare), so the common case pays nothing for them.
         var tracksPaths = options.recordPositions
         while true {
-            let outcome: Result<JSONDocument, ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-                var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: true)
-                return Result { () throws(ParseFailure) in try state.parseDocument() }
-            }
-            switch outcome {
+            switch attempt(bytes, tracksPaths: tracksPaths, reportsDuplicates: true, { state throws(ParseFailure) in
+                try state.parseDocument()
+            }) {
             case .success(let document): return document
-            case .failure(let failure) where failure.needsPathTracking:
-                tracksPaths = true
-            case .failure(let failure):
-                throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
+            case .failure(let failure) where failure.needsPathTracking: tracksPaths = true
+            case .failure(let failure): throw failure.positioned(in: bytes)
             }
         }
     }
@@ -55,17 +51,20 @@ public struct JSONParser: Sendable {
     /// flagged: both members stay on the tape, so give such a text to `parse` (which reports
     /// the repetition) or to `JSONTape(bytes:)` (which keeps the last value) instead.
     public func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool) {
-        let outcome: Result<(JSONTape, Bool), ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-            var state = ParserState(bytes: buffer, options: options, tracksPaths: false, reportsDuplicates: false)
-            return Result { () throws(ParseFailure) in
-                try state.parseTopLevel()
-                return (state.builder.finish(), state.foundDuplicateKey)
-            }
-        }
-        switch outcome {
-        case .success(let (tape, duplicates)): return (tape, duplicates)
-        case .failure(let failure):
-            throw JSONParseError(kind: failure.kind, position: LineTable(bytes).position(ofOffset: failure.offset))
+        try attempt(bytes, tracksPaths: false, reportsDuplicates: false, { state throws(ParseFailure) in
+            try state.parseTopLevel()
+            return (state.builder.finish(), state.foundDuplicateKey)
+        }).mapError { $0.positioned(in: bytes) }.get()
+    }
+
+    /// Runs `body` on a fresh parser state over `bytes`.
+    private func attempt<Parsed>(
+        _ bytes: [UInt8], tracksPaths: Bool, reportsDuplicates: Bool,
+        _ body: (inout ParserState) throws(ParseFailure) -> Parsed
+    ) -> Result<Parsed, ParseFailure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: reportsDuplicates)
+            return Result { () throws(ParseFailure) in try body(&state) }
         }
     }
 }
@@ -76,6 +75,11 @@ struct ParseFailure: Error {
     let offset: Int
     /// Not an error in the text: a duplicate key needs a second pass that tracks paths.
     var needsPathTracking = false
+
+    /// The error with its offset turned into a line and column of `bytes`.
+    func positioned(in bytes: [UInt8]) -> JSONParseError {
+        JSONParseError(kind: kind, position: LineTable(bytes).position(ofOffset: offset))
+    }
 }
 
 /// One step of the path from the root to the value being parsed.
