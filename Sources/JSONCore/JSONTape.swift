@@ -364,9 +364,9 @@ struct TapeBuilder {
 
     /// Appends a string entry for `bytes`, already checked to be UTF-8.
     mutating func appendString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
-        entries.append(JSONTape.Entry(kind: .string, flags: isASCII ? 0 : JSONTape.Entry.nonASCII,
-                                      count: UInt32(bytes.count), payload: Int64(text.count)))
+        let start = text.count
         text.append(contentsOf: bytes)
+        appendStringEntry(from: start, isASCII: isASCII)
     }
 
     /// Appends a string entry for the bytes appended to `text` since `start`.
@@ -424,11 +424,7 @@ struct TapeBuilder {
                 entries.append(JSONTape.Entry(kind: .integer, payload: integer))
             } else {
                 var lexeme = number.lexeme
-                lexeme.withUTF8 { bytes in
-                    entries.append(JSONTape.Entry(kind: .decimal, flags: number.isInteger ? JSONTape.Entry.integral : 0,
-                                                  count: UInt32(bytes.count), payload: Int64(text.count)))
-                    text.append(contentsOf: bytes)
-                }
+                lexeme.withUTF8 { appendNumber($0) }
             }
         case .string(var string):
             let isASCII = string.utf8.allSatisfy { $0 < 0x80 }

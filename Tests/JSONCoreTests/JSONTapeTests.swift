@@ -31,6 +31,12 @@ final class JSONTapeTests: XCTestCase {
             // Numbers keep their lexemes through the tape.
             XCTAssertEqual(JSONWriter.compact.string(tape.value), JSONWriter.compact.string(value), text)
         }
+        // Numbers made from doubles keep their value and integrality on the tape.
+        let doubles: JSONValue = [.number(JSONNumber(0.25)!), .number(JSONNumber(1e300)!), .number(JSONNumber(-1.5e-7)!)]
+        XCTAssertEqual(JSONTape(doubles).value, doubles)
+        JSONTape(doubles).withView { view in
+            XCTAssertEqual(view.elements(of: 0).map(view.primitiveType), [.number, .integer, .number])
+        }
     }
 
     func testRepeatedKeyKeepsTheLastValueAtTheFirstPlace() throws {
