@@ -7,65 +7,46 @@ import JSONCore
 // decoded value and member order follows that coder. Members of the wrong type are dropped
 // silently here: decode a `SurveyDocument` to get them as `issues`.
 
-/// The object being decoded and its pointer, for the model's `init(from:)`.
-private func modelObject(from decoder: any Decoder, _ what: String) throws -> (JSONObject, JSONPointer) {
-    let value = try decoder.jsonValue ?? JSONValue(from: decoder)
-    guard case .object(let object) = value else {
-        throw JSONDecodingError(.typeMismatch(expected: "an object (\(what))", found: value.primitiveType), at: decoder.jsonPointer)
-    }
-    return (object, decoder.jsonPointer)
+/// A model part read leniently from a JSON object and written back as its ``json``: the four
+/// parts below share one `Codable` implementation through this protocol.
+protocol LenientJSONModel: Codable {
+    /// What the part is, for the error when the decoded value is not an object ("a node").
+    static var modelDescription: String { get }
+    init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue])
+    var json: JSONValue { get }
 }
 
-/// Encodes `json` so that `JSONValueEncoder` stores it exactly.
-private func encodeModel(_ json: JSONValue, to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(json)
-}
-
-extension Node: Codable {
-    /// Decodes a node and its children; the pointer comes from the decoder's coding path.
+extension LenientJSONModel {
+    /// Decodes the part and its children; the pointer comes from the decoder's coding path.
     public init(from decoder: any Decoder) throws {
-        let (object, pointer) = try modelObject(from: decoder, "a node")
+        let value = try decoder.jsonValue ?? JSONValue(from: decoder)
+        guard case .object(let object) = value else {
+            throw JSONDecodingError(.typeMismatch(expected: "an object (\(Self.modelDescription))", found: value.primitiveType),
+                                    at: decoder.jsonPointer)
+        }
         var issues: [ModelIssue] = []
-        self.init(object, at: pointer, issues: &issues)
+        self.init(object, at: decoder.jsonPointer, issues: &issues)
     }
 
-    /// Encodes ``json``.
-    public func encode(to encoder: any Encoder) throws { try encodeModel(json, to: encoder) }
+    /// Encodes ``json`` so that `JSONValueEncoder` stores it exactly.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(json)
+    }
 }
 
-extension SurveyRule: Codable {
-    /// Decodes a rule; the pointer comes from the decoder's coding path.
-    public init(from decoder: any Decoder) throws {
-        let (object, pointer) = try modelObject(from: decoder, "a survey rule")
-        var issues: [ModelIssue] = []
-        self.init(object, at: pointer, issues: &issues)
-    }
-
-    /// Encodes ``json``.
-    public func encode(to encoder: any Encoder) throws { try encodeModel(json, to: encoder) }
+extension Node: LenientJSONModel {
+    static var modelDescription: String { "a node" }
 }
 
-extension Choice: Codable {
-    /// Decodes a choice; the pointer comes from the decoder's coding path.
-    public init(from decoder: any Decoder) throws {
-        let (object, pointer) = try modelObject(from: decoder, "a choice")
-        var issues: [ModelIssue] = []
-        self.init(object, at: pointer, issues: &issues)
-    }
-
-    /// Encodes ``json``.
-    public func encode(to encoder: any Encoder) throws { try encodeModel(json, to: encoder) }
+extension SurveyRule: LenientJSONModel {
+    static var modelDescription: String { "a survey rule" }
 }
 
-extension InputItem: Codable {
-    /// Decodes an input item; the pointer comes from the decoder's coding path.
-    public init(from decoder: any Decoder) throws {
-        let (object, pointer) = try modelObject(from: decoder, "an input item")
-        var issues: [ModelIssue] = []
-        self.init(object, at: pointer, issues: &issues)
-    }
+extension Choice: LenientJSONModel {
+    static var modelDescription: String { "a choice" }
+}
 
-    /// Encodes ``json``.
-    public func encode(to encoder: any Encoder) throws { try encodeModel(json, to: encoder) }
+extension InputItem: LenientJSONModel {
+    static var modelDescription: String { "an input item" }
 }
