@@ -19,11 +19,7 @@ protocol LenientJSONModel: Codable {
 extension LenientJSONModel {
     /// Decodes the part and its children; the pointer comes from the decoder's coding path.
     public init(from decoder: any Decoder) throws {
-        let value = try decoder.jsonValue ?? JSONValue(from: decoder)
-        guard case .object(let object) = value else {
-            throw JSONDecodingError(.typeMismatch(expected: "an object (\(Self.modelDescription))", found: value.primitiveType),
-                                    at: decoder.jsonPointer)
-        }
+        let object = try decoder.decodeJSON(\.objectValue, expected: "an object (\(Self.modelDescription))")
         var issues: [ModelIssue] = []
         self.init(object, at: decoder.jsonPointer, issues: &issues)
     }

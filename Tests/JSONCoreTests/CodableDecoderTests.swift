@@ -123,6 +123,20 @@ final class CodableDecoderTests: XCTestCase {
         XCTAssertEqual(try JSONValueDecoder().decode(JSONValue?.self, from: .null), JSONValue?.none)
     }
 
+    func testJSONCoreTypesOfTheWrongKindNameWhatWasExpected() throws {
+        struct Holder: Decodable { var object: JSONObject?; var number: JSONNumber? }
+        let object = try XCTUnwrap(try decodingError(Holder.self, #"{"object": [1]}"#))
+        XCTAssertEqual(object.kind, .typeMismatch(expected: "an object", found: .array))
+        XCTAssertEqual(object.pointer.description, "/object")
+        let number = try XCTUnwrap(try decodingError(Holder.self, #"{"number": "12"}"#))
+        XCTAssertEqual(number.kind, .typeMismatch(expected: "a number", found: .string))
+        XCTAssertEqual(number.pointer.description, "/number")
+        // Through Foundation's decoder too, where the value is rebuilt first.
+        XCTAssertThrowsError(try JSONDecoder().decode(Holder.self, from: Data(#"{"object": 3}"#.utf8))) { error in
+            XCTAssertEqual((error as? JSONDecodingError)?.kind, .typeMismatch(expected: "an object", found: .integer))
+        }
+    }
+
     func testAbsentAndNullMembersStayDistinct() throws {
         struct Rule: Decodable { var matchingAnswer: JSONValue?; var title: String? }
         let rules = try JSONValueDecoder().decode([Rule].self, from: try parse(#"[{}, {"matchingAnswer": null, "title": null}, {"matchingAnswer": 3}]"#))

@@ -3,11 +3,7 @@
 extension JSONObject: Codable {
     /// Decodes an object, exactly when the decoder is a ``JSONValueDecoder``'s.
     public init(from decoder: any Decoder) throws {
-        let value = try decoder.jsonValue ?? JSONValue(from: decoder)
-        guard case .object(let object) = value else {
-            throw JSONDecodingError(.typeMismatch(expected: "an object", found: value.primitiveType), at: decoder.jsonPointer)
-        }
-        self = object
+        self = try decoder.decodeJSON(\.objectValue, expected: "an object")
     }
 
     /// Encodes the object (member order kept by ``JSONValueEncoder``).
@@ -21,11 +17,7 @@ extension JSONObject: Codable {
 extension JSONNumber: Codable {
     /// Decodes a number, keeping its lexeme when the decoder is a ``JSONValueDecoder``'s.
     public init(from decoder: any Decoder) throws {
-        let value = try decoder.jsonValue ?? JSONValue(from: decoder)
-        guard case .number(let number) = value else {
-            throw JSONDecodingError(.typeMismatch(expected: "a number", found: value.primitiveType), at: decoder.jsonPointer)
-        }
-        self = number
+        self = try decoder.decodeJSON(\.numberValue, expected: "a number")
     }
 
     /// Encodes the number (lexeme kept by ``JSONValueEncoder``).

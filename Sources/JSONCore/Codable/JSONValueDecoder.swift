@@ -51,6 +51,16 @@ extension Decoder {
 
     /// The coding path as a JSON Pointer (`/steps/1/choices/2`), for any decoder.
     public var jsonPointer: JSONPointer { JSONPointer(codingPath: codingPath) }
+
+    /// The decoded value's payload of one kind (e.g. `\.objectValue`), exact with a
+    /// ``JSONValueDecoder``; any other kind throws a type mismatch naming `expected` at ``jsonPointer``.
+    public func decodeJSON<Payload>(_ payload: (JSONValue) -> Payload?, expected: String) throws -> Payload {
+        let value = try jsonValue ?? JSONValue(from: self)
+        guard let result = payload(value) else {
+            throw JSONDecodingError(.typeMismatch(expected: expected, found: value.primitiveType), at: jsonPointer)
+        }
+        return result
+    }
 }
 
 extension JSONDecodingError {
