@@ -15,6 +15,7 @@ public enum Assess {
     static let commands: [any Command] = [
         LintCommand(),
         RunCommand(),
+        GraphCommand(),
         ValidateCommand(),
         MetaschemaCommand(),
         ArchiveCommand(),

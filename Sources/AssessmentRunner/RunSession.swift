@@ -56,6 +56,16 @@ public struct ShownStep: Sendable, Equatable {
     public let buttons: ButtonState
 }
 
+/// One action a run performed, for coverage: where, what (answers as recorded) and which rule fired.
+public struct RunMove: Sendable, Equatable {
+    /// The step the action was performed on.
+    public let location: StepLocation
+    /// The action, with the recorded (normalised) answer.
+    public let action: RunAction
+    /// The rule that chose the next step when the action went forward, if one did.
+    public let firedRule: Int?
+}
+
 /// One run of a survey: the pure navigator plus answers, history and results.
 public struct RunSession: Sendable {
     /// The pure navigation rules over the survey.
@@ -72,6 +82,9 @@ public struct RunSession: Sendable {
     public private(set) var warnings: [String] = []
     /// A readable account of the run, for `--report text`.
     public private(set) var transcript: [String] = []
+    /// Every action performed, in order (what coverage counts).
+    public private(set) var moves: [RunMove] = []
+    private var lastFiredRule: Int?
     private var answers: [String: JSONValue] = [:]
     private var answerOrder: [(identifier: String, stepPath: String)] = []
     private var arrivals: [StepLocation] = []
@@ -126,6 +139,8 @@ public struct RunSession: Sendable {
     public mutating func perform(_ action: RunAction) throws(RunError) {
         guard status == .inProgress, let location, let step = currentStep, let buttons else { throw .runOver }
         let stepPath = navigator.stepPath(of: location)
+        var performed = action
+        lastFiredRule = nil
         switch action {
         case .answer(let value):
             guard step.isQuestion else { throw .notAQuestion(step: step.identifier) }
@@ -136,6 +151,7 @@ public struct RunSession: Sendable {
                 throw .answer(error)
             }
             record(recorded, for: step, at: stepPath)
+            performed = .answer(recorded)
             transcript.append("    answer: \(recorded)")
             try goForward(from: location, answer: recorded)
         case .skip:
@@ -163,6 +179,7 @@ public struct RunSession: Sendable {
             transcript.append("    cancelled")
             finish(.cancelled)
         }
+        moves.append(RunMove(location: location, action: performed, firedRule: lastFiredRule))
     }
 
     private mutating func record(_ value: JSONValue, for step: Node, at stepPath: String) {
@@ -173,6 +190,7 @@ public struct RunSession: Sendable {
 
     private mutating func goForward(from location: StepLocation, answer: JSONValue) throws(RunError) {
         let (outcome, rule) = navigator.forward(from: location, answer: answer, warnings: &warnings)
+        lastFiredRule = rule
         history.close(at: environment.now())
         if let step = currentStep {
             if let rule, let fired = step.question?.surveyRules[rule] {
