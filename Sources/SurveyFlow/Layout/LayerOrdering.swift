@@ -1,37 +1,10 @@
 // The combinatorial steps of the layered layout: breaking cycles, layering, ordering, x positions.
 
 extension LayeredLayout {
-    /// Links to draw upwards so the rest is acyclic: back edges of a depth-first search from the
-    /// start (then from any vertex not reached), following links in graph order. Iterative.
-    static func backEdges(count: Int, links: [(from: Int, to: Int)], start: Int) -> Set<Int> {
-        var outgoing = Array(repeating: [Int](), count: count)
-        for (index, link) in links.enumerated() { outgoing[link.from].append(index) }
-        var state = Array(repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
-        var reversed: Set<Int> = []
-        for root in [start] + Array(0..<count) where state[root] == 0 {
-            var stack: [(vertex: Int, next: Int)] = [(root, 0)]
-            state[root] = 1
-            while let top = stack.last {
-                if top.next == outgoing[top.vertex].count {
-                    state[top.vertex] = 2
-                    stack.removeLast()
-                    continue
-                }
-                let link = outgoing[top.vertex][top.next]
-                stack[stack.count - 1].next += 1
-                let target = links[link].to
-                switch state[target] {
-                case 0:
-                    state[target] = 1
-                    stack.append((target, 0))
-                case 1:
-                    reversed.insert(link)
-                default:
-                    break
-                }
-            }
-        }
-        return reversed
+    /// Links to draw upwards so the rest is acyclic: those going back in document order (vertex
+    /// order), so a survey reads top to bottom as it is written.
+    static func backEdges(links: [(from: Int, to: Int)]) -> Set<Int> {
+        Set(links.indices.filter { links[$0].to < links[$0].from })
     }
 
     /// Longest-path layers over the acyclic orientation (sources on layer 0).

@@ -1,5 +1,5 @@
 /// A layered (Sugiyama-style) drawing of a ``FlowGraph``, top to bottom: cycles broken by reversing
-/// DFS back edges, longest-path layers, one dummy node per layer an edge crosses (the first one
+/// edges that go back in document order, longest-path layers, one dummy node per layer an edge crosses (the first one
 /// carries its label), barycentre crossing reduction, x by isotonic regression towards neighbours,
 /// and orthogonal edges whose horizontal runs get their own tracks between layers. Deterministic.
 public struct LayeredLayout: Sendable {
@@ -58,7 +58,7 @@ public struct LayeredLayout: Sendable {
         }
         let texts = groups.map { group in group.map { label(graph.edges[$0]) }.filter { !$0.isEmpty }.joined(separator: ", ") }
         let links = groups.map { (from: graph.edges[$0[0]].from, to: graph.edges[$0[0]].to) }
-        let reversed = LayeredLayout.backEdges(count: count, links: links, start: graph.start)
+        let reversed = LayeredLayout.backEdges(links: links)
         let layerOf = LayeredLayout.layers(count: count, links: links, reversed: reversed)
 
         // Chains of layout nodes: vertices on even layers, dummies on every layer between.

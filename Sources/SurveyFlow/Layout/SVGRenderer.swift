@@ -30,7 +30,8 @@ extension GraphWriter {
             let path = route.points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(n($0.element.x)),\(n($0.element.y))" }.joined(separator: " ")
             let dash = problem ? #" stroke-dasharray="5 3""# : ""
             let width = coverage != nil && !problem ? "1.8" : "1.2"
-            var group = #"<g class="edge" data-edges="\#(route.edges.map { "e\($0)" }.joined(separator: " "))"><path d="\#(path)" fill="none" stroke="\#(colour)" stroke-width="\#(width)"\#(dash) marker-end="url(#\#(marker))"/>"#
+            let ends = #"data-from="\#(graph.vertices[edges[0].from].id)" data-to="\#(graph.vertices[edges[0].to].id)""#
+            var group = #"<g class="edge" data-edges="\#(route.edges.map { "e\($0)" }.joined(separator: " "))" \#(ends)><path d="\#(path)" fill="none" stroke="\#(colour)" stroke-width="\#(width)"\#(dash) marker-end="url(#\#(marker))"/>"#
             if let box = route.labelBox {
                 group += #"<text class="label" data-label-box="\#(n(box.minX)) \#(n(box.minY)) \#(n(box.width)) \#(n(box.height))" x="\#(n(box.minX))" y="\#(n(box.y + 3.5))" font-size="10" fill="\#(problem ? GraphStyle.problem : "#333333")">\#(escape(route.label))</text>"#
             }
