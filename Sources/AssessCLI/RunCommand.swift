@@ -22,7 +22,7 @@ struct RunCommand: Command {
             .value("--record", valueName: "SCRIPT", help: "Interactive mode: save the session as a script that replays it."),
             .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
             .flag("--force", help: "Run a survey that fails lint at error level; replace an existing --archive."),
-        ],
+        ] + CoverageCollector.options,
         discussion: """
             Script: {"steps": [{"identifier": "q1", "answer": 2}, {"identifier": "q2", "action": "skip"}]}
             (actions: skip, goForward, goBackward, cancel) or the shorthand {"q1": 2, "q2": "blue"}.
@@ -80,16 +80,19 @@ struct RunCommand: Command {
         }
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         var outcomes: [ScriptOutcome] = []
+        let coverage = try CoverageCollector.make(arguments, document: survey, file: surveyPath, now: fixedTime ?? Date())
         for file in scriptFiles {
             let outcome = runScript(file, survey: survey.assessment, environment: environment, suite: scriptFiles.count > 1,
-                                    arguments: arguments, io: io)
+                                    arguments: arguments, io: io, coverage: coverage)
             status = status.worst(outcome.status)
             outcomes.append(outcome)
         }
-        // One script prints its report; a suite prints one line per script, and every report only when --report asks.
-        if outcomes.count == 1 || arguments.value("--report") != nil {
+        // One script prints its report (unless coverage is asked for); a suite prints one line per script,
+        // and every report only when --report asks.
+        if (outcomes.count == 1 && coverage == nil) || arguments.value("--report") != nil {
             print(outcomes, as: report, io: io)
         }
+        if let coverage { status = status.worst(coverage.finish(io)) }
         return status
     }
 
@@ -116,7 +119,7 @@ struct RunCommand: Command {
     }
 
     private func runScript(_ file: InputFile, survey: Node, environment: RunEnvironment, suite: Bool,
-                           arguments: ParsedArguments, io: CommandIO) -> ScriptOutcome {
+                           arguments: ParsedArguments, io: CommandIO, coverage: CoverageCollector?) -> ScriptOutcome {
         func failed(_ message: String, _ status: ExitStatus) -> ScriptOutcome {
             io.printError("\(file.name): error: \(message)")
             return ScriptOutcome(name: file.name, status: status, json: RunReport.failedJSON(message), text: "error: \(message)\n")
@@ -130,6 +133,7 @@ struct RunCommand: Command {
         case .failure(let error): return failed(error.description, .findings)
         }
         let run = ScriptedRun(survey: survey, script: script, environment: environment)
+        coverage?.add(run.session)
         let report = RunReport(run)
         var status: ExitStatus = run.failure == nil ? .ok : .findings
         if let failure = run.failure { io.printError("\(file.name): error: \(failure)") }

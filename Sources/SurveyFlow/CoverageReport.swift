@@ -98,7 +98,11 @@ public struct CoverageReport: Sendable {
                     impossible: unreachable)
             }
         }
-        self.items = items
+        // By category, then in the order found (survey order).
+        self.items = items.enumerated().sorted { a, b in
+            let x = Category.allCases.firstIndex(of: a.element.category) ?? 0, y = Category.allCases.firstIndex(of: b.element.category) ?? 0
+            return (x, a.offset) < (y, b.offset)
+        }.map(\.element)
     }
 
     /// What a JSON report (``json``) of the same survey says was covered: steps and edges, for colouring a graph.
