@@ -16,6 +16,7 @@ public enum Assess {
         LintCommand(),
         RunCommand(),
         GraphCommand(),
+        RoutesCommand(),
         ValidateCommand(),
         MetaschemaCommand(),
         ArchiveCommand(),

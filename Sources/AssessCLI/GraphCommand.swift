@@ -35,7 +35,7 @@ struct GraphCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.svg)
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
-        guard let survey = SurveyInput.load(path, io: io) else { return .inputError }
+        guard let survey = SurveyInput.load(path, io: io)?.document else { return .inputError }
         let graph = FlowGraph(survey: survey.assessment, now: now)
         var coverage: CoverageState?
         if let reportPath = arguments.value("--coverage") {
@@ -61,8 +61,8 @@ struct GraphCommand: Command {
 
 /// Reading a survey and writing a command's text output, shared by `graph` and `routes`.
 enum SurveyInput {
-    /// The decoded survey, or `nil` after printing why it cannot be read (`file:line:col` for JSON errors).
-    static func load(_ path: String, io: CommandIO) -> SurveyDocument? {
+    /// The decoded survey and its bytes, or `nil` after printing why it cannot be read (`file:line:col` for JSON errors).
+    static func load(_ path: String, io: CommandIO) -> (document: SurveyDocument, bytes: [UInt8])? {
         let bytes: [UInt8]
         switch InputFile(name: path, path: path == "-" ? nil : path).read(io) {
         case .success(let read): bytes = read
@@ -71,7 +71,7 @@ enum SurveyInput {
             return nil
         }
         do {
-            return try SurveyDocument(bytes: bytes)
+            return (try SurveyDocument(bytes: bytes), bytes)
         } catch {
             switch error {
             case .syntax(let parse): io.printError("\(path):\(parse.position): error: \(parse.message)")
