@@ -68,7 +68,7 @@ struct RoutesCommand: Command {
                 let end = route.edges.last.map { graph.vertices[graph.edges[$0].to].kind.name } ?? "?"
                 io.print("route \(number + 1) (\(end)): \(planner.describe(route))")
             }
-            io.print("\(set.routes.count) route\(set.routes.count == 1 ? "" : "s") take \(taken) of \(reachable.count) reachable edges")
+            io.print("\(set.routes.count) route\(set.routes.count == 1 ? " takes" : "s take") \(taken) of \(reachable.count) reachable edges")
             if !dead.isEmpty {
                 io.print("dead rules and fallbacks (no answer takes them):")
                 dead.forEach { io.print("  " + $0.text) }

@@ -88,7 +88,7 @@ final class SVGLayoutTests: XCTestCase {
         XCTAssertEqual(svg, GraphWriter(graph: Fixtures.graph(try Fixtures.survey("examples/surveys/example-survey.json"))).svg)
         // Lint problems show: simpleQ4 is dashed red, the dead rule's edge too.
         XCTAssertTrue(svg.contains(#"data-edges="e6" data-from="n2" data-to="n6"><path"#), svg)
-        XCTAssertEqual(svg.components(separatedBy: #"stroke-dasharray="5 3" marker-end="url(#arrow-problem)""#).count - 1, 2, "the dead rule 4 and the edge out of unreachable simpleQ4 (the dead else shares its line with = 1)")
+        XCTAssertEqual(svg.components(separatedBy: #"stroke-dasharray="5 3" marker-end="url(#arrow-problem)""#).count - 1, 3, "the dead rule 4, the dead else and the edge out of unreachable simpleQ4")
     }
 
     func testGeneratedFiftyStepSurveysHaveNoOverlaps() throws {

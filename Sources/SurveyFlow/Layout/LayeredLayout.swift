@@ -53,7 +53,8 @@ public struct LayeredLayout: Sendable {
                 loops[edge.from, default: []].append(edge.index)
                 continue
             }
-            let key = Pair(a: edge.from, b: edge.to)
+            // Dead and live edges between the same steps stay apart so each is drawn in its own colour.
+            let key = Pair(a: edge.from, b: edge.to * 2 + (edge.dead || !edge.reachable ? 1 : 0))
             if let group = groupOf[key] { groups[group].append(edge.index) } else { groupOf[key] = groups.count; groups.append([edge.index]) }
         }
         let texts = groups.map { group in group.map { label(graph.edges[$0]) }.filter { !$0.isEmpty }.joined(separator: ", ") }

@@ -5,8 +5,10 @@ extension GraphWriter {
     /// by type, lint problems in red (unreachable, dead) and orange (stuck), coverage in green/red.
     public var svg: String {
         let layout = LayeredLayout(graph: graph, size: { GraphWriter.boxSize(self.graph.vertices[$0]) }, label: edgeLabel)
+        let (legend, legendWidth) = self.legend(top: layout.height)
+        let width = max(layout.width, legendWidth + LayeredLayout.margin), height = layout.height + 24
         var out: [String] = []
-        out.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(layout.width))" height="\#(n(layout.height))" viewBox="0 0 \#(n(layout.width)) \#(n(layout.height))" font-family="Helvetica, Arial, sans-serif">"#)
+        out.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="Helvetica, Arial, sans-serif">"#)
         out.append("<title>\(escape(graph.identifier))</title>")
         out.append("<defs>")
         for (name, colour) in [("arrow", "#444444"), ("arrow-problem", GraphStyle.problem), ("arrow-covered", GraphStyle.covered)] {
@@ -40,6 +42,7 @@ extension GraphWriter {
         for (index, vertex) in graph.vertices.enumerated() {
             out.append(node(vertex, box: layout.boxes[index]))
         }
+        out.append(legend)
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
     }
@@ -62,6 +65,21 @@ extension GraphWriter {
             if let text = vertex.title { title += ": \(text)" }
             return #"<g \#(data)><title>\#(escape(title))</title><rect x="\#(n(box.minX))" y="\#(n(box.minY))" width="\#(n(box.width))" height="\#(n(box.height))" rx="\#(look.rounded ? 10 : 2)" fill="\#(fill)" stroke="\#(stroke)" stroke-width="\#(strokeWidth)"\#(dash)/><text x="\#(n(box.x))" y="\#(n(box.y - 2))" font-size="12" font-weight="bold" text-anchor="middle" fill="rgb(17,17,17)">\#(escape(vertex.identifier))</text><text x="\#(n(box.x))" y="\#(n(box.y + 12))" font-size="10" text-anchor="middle" fill="rgb(85,85,85)">\#(escape(kind.description))</text></g>"#
         }
+    }
+
+    /// A one-line key below the drawing, and its width.
+    private func legend(top: Double) -> (String, Double) {
+        var x = LayeredLayout.margin
+        var parts: [String] = []
+        let y = top - 4
+        for (text, fill, rounded) in [("question", GraphStyle.of(.choiceQuestion).fill, true), ("other step", GraphStyle.of(.instruction).fill, false),
+                                      ("never ends", GraphStyle.stuckFill, false)] {
+            parts.append(#"<rect x="\#(n(x))" y="\#(n(y))" width="18" height="12" rx="\#(rounded ? 4 : 1)" fill="\#(fill)" stroke="rgb(85,85,85)"/><text x="\#(n(x + 24))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
+            x += 30 + LayeredLayout.textWidth(text, size: 10) + 12
+        }
+        parts.append(#"<path d="M\#(n(x)),\#(n(y + 6)) L\#(n(x + 22)),\#(n(y + 6))" stroke="\#(GraphStyle.problem)" stroke-width="1.2" stroke-dasharray="5 3"/><text x="\#(n(x + 28))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">unreachable or dead (no answer takes it)</text>"#)
+        x += 28 + LayeredLayout.textWidth("unreachable or dead (no answer takes it)", size: 10)
+        return (#"<g class="legend">"# + parts.joined() + "</g>", x)
     }
 
     /// The size of a vertex's box: wide enough for its identifier and type.
