@@ -60,7 +60,7 @@ public struct AnswerSpace: Sendable {
             let others = question.other.map { scalars(for: $0.type, around: matching) } ?? []
             if question.isSingleChoice { return values + matching + others }
             let defaults = choices.filter { $0.selectorType == .default }.compactMap(\.value)
-            var arrays: [JSONValue] = [.array([])] + values.map { .array([$0]) } + matching.filter { $0.arrayValue != nil }
+            var arrays: [JSONValue] = values.map { .array([$0]) } + [.array([])] + matching.filter { $0.arrayValue != nil }
             arrays.append(.array(defaults))
             for index in values.indices.dropLast() { arrays.append(.array([values[index], values[index + 1]])) }
             arrays += others.prefix(4).map { .array([$0]) }
