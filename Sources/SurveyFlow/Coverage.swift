@@ -75,15 +75,6 @@ public struct Coverage: Sendable {
         }
     }
 
-    /// Adds another accumulation over the same graph.
-    public mutating func merge(_ other: Coverage) {
-        runs += other.runs
-        state.shownCounts.merge(other.state.shownCounts, uniquingKeysWith: +)
-        state.edgeCounts.merge(other.state.edgeCounts, uniquingKeysWith: +)
-        state.choiceCounts.merge(other.state.choiceCounts, uniquingKeysWith: +)
-        state.buttonCounts.merge(other.state.buttonCounts, uniquingKeysWith: +)
-    }
-
     private mutating func takeEdge(from vertex: Int, node: Node?, firedRule: Int?) {
         let via: FlowGraph.Via = firedRule.map(FlowGraph.Via.rule) ?? (node?.nextStepIdentifier == nil ? .nextSibling : .nextStepIdentifier)
         guard let edge = graph.outgoing(vertex).first(where: { graph.edges[$0].via == via }) else { return }

@@ -65,7 +65,7 @@ public struct FlowGraph: Sendable {
     }
 
     /// How an edge leaves its step.
-    public enum Via: Sendable, Hashable, Comparable {
+    public enum Via: Sendable, Hashable {
         /// The run's start.
         case start
         /// The survey rule at this index fired.

@@ -117,6 +117,14 @@ final class SVGLayoutTests: XCTestCase {
         }
     }
 
+    func testCoordinatesFitNeighboursInOrderAndCyclesBreakByDocumentOrder() {
+        XCTAssertEqual(LayeredLayout.nonDecreasingFit([3, 1, 2]), [2, 2, 2])
+        XCTAssertEqual(LayeredLayout.nonDecreasingFit([1, 5, 2, 8]), [1, 3.5, 3.5, 8])
+        XCTAssertEqual(LayeredLayout.backEdges(links: [(0, 1), (1, 2), (2, 1), (3, 0)]), [2, 3])
+        XCTAssertEqual(LayeredLayout.layers(count: 4, links: [(0, 1), (1, 2), (0, 2), (2, 3)], reversed: []), [0, 1, 2, 3])
+        XCTAssertEqual(LayeredLayout.crossings([[0, 1], [2, 3]], down: [[3], [2], [], []], size: 4), 1)
+    }
+
     func testTheSVGRendersWithRsvg() throws {
         guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert"]
             .first(where: FileManager.default.isExecutableFile(atPath:)) else {

@@ -12,11 +12,6 @@ public struct LayeredLayout: Sendable {
         public var minY: Double { y - height / 2 }
         public var maxX: Double { x + width / 2 }
         public var maxY: Double { y + height / 2 }
-
-        /// Whether two boxes share any area.
-        public func overlaps(_ other: Box) -> Bool {
-            minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-        }
     }
 
     /// One drawn edge (parallel edges are drawn once, their labels joined).
@@ -25,8 +20,9 @@ public struct LayeredLayout: Sendable {
         public let edges: [Int]
         /// Polyline points from the source to the destination, with right angles.
         public var points: [(x: Double, y: Double)]
-        /// The label text and its box, when there is a label.
+        /// The label text (empty for none).
         public var label: String
+        /// Where the label is drawn, when there is one.
         public var labelBox: Box?
     }
 
