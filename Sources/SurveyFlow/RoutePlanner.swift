@@ -30,7 +30,7 @@ public struct RoutePlanner: Sendable {
         let live = graph.vertices.indices.map { vertex in graph.outgoing(vertex).filter { graph.edges[$0].reachable } }
         self.live = live
         var incoming = Array(repeating: [Int](), count: graph.vertices.count)
-        for (vertex, edges) in live.enumerated() { for edge in edges { incoming[graph.edges[edge].to].append(edge) } }
+        for edges in live { for edge in edges { incoming[graph.edges[edge].to].append(edge) } }
         var distance = Array(repeating: Int.max, count: graph.vertices.count)
         var toward = [Int?](repeating: nil, count: graph.vertices.count)
         var queue: [Int] = []
