@@ -309,10 +309,13 @@ final class AncestorChain: @unchecked Sendable {
     private(set) var parent: AncestorChain?
     /// Whether this container or one around it is a section.
     let inSection: Bool
+    /// How many containers the chain holds.
+    let depth: Int
 
     init(node: Node, parent: AncestorChain?) {
         self.node = node
         self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
         inSection = node.kind == .section || (parent?.inSection ?? false)
     }
 

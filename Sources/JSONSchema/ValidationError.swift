@@ -79,7 +79,7 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The message with the instance and keyword locations.
     public var description: String {
-        let instance = instanceLocation.tokens.isEmpty ? "the root" : instanceLocation.description
+        let instance = instanceLocation.isRoot ? "the root" : instanceLocation.description
         return "\(message) at \(instance) (\(keywordLocation.description.isEmpty ? "/" : keywordLocation.description))"
     }
 

@@ -89,10 +89,11 @@ public struct Linter: Sendable {
             return [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
         }
-        return validator.validate(survey.document.json.value).map { error in
+        let instance = survey.document.json.value
+        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
             let step = survey.stepName(containing: best.instanceLocation).map { "step \"\($0)\": " } ?? ""
-            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.tokens.last ?? "schema"))",
+            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
                            pointer: best.instanceLocation, position: survey.document.position(of: best.instanceLocation))
         }
     }
