@@ -8,9 +8,10 @@ import JSONSchema
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench sample-result              the result JSON the archive benchmark uses
+//   assess-bench refdir DIR SCHEMA INSTANCE  --ref-dir indexing (Benchmarks/run-refdir.sh)
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | sample-result\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
@@ -22,6 +23,8 @@ case "run":
     RunBenchmark.run(surveyPath: arguments.count > 1 ? arguments[1] : "examples/surveys/example-survey.json", count: 10_000)
 case "archive":
     ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+case "refdir" where arguments.count == 4:
+    RefDirBenchmark.run(folder: arguments[1], schema: arguments[2], instance: arguments[3])
 case "sample-result":
     print(ArchiveBenchmark.sampleResult())
 default:
