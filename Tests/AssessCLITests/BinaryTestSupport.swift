@@ -67,10 +67,11 @@ final class LiveProcess: @unchecked Sendable {
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     func interrupt() { process.interrupt() }
 
-    /// Waits for the process to end (closing its input first) and returns its exit status.
-    func finish() throws -> Int32 {
-        try? input.fileHandleForWriting.close()
+    /// Waits for the process to end (closing its input first, unless it must end by itself) and returns its exit status.
+    func finish(closingInput: Bool = true) throws -> Int32 {
+        if closingInput { try? input.fileHandleForWriting.close() }
         process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
         output.fileHandleForReading.readabilityHandler = nil
         error.fileHandleForReading.readabilityHandler = nil
         lock.withLock {

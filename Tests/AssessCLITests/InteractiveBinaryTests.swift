@@ -80,7 +80,7 @@ final class InteractiveBinaryTests: XCTestCase {
         live.send("4")
         XCTAssertTrue(live.waitForOutput(containing: "[confirm]"), live.stdout)
         live.interrupt()
-        XCTAssertEqual(try live.finish(), 130, live.stderr)
+        XCTAssertEqual(try live.finish(closingInput: false), 130, "the interrupt ends the run while input is still open: \(live.stderr)")
         XCTAssertTrue(live.stderr.contains("interrupted: saved the 2 answers and actions so far to \(record)"), live.stderr)
         let script = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: record)))).value
         XCTAssertEqual(script, ["steps": [["identifier": "intro", "action": "goForward"], ["identifier": "mood", "answer": 4]]])
