@@ -76,6 +76,8 @@ public struct RunSession: Sendable {
     public private(set) var status: RunStatus = .inProgress
     /// Where the run is, while in progress.
     public private(set) var location: StepLocation?
+    /// What the current step shows, worked out once when it is shown.
+    private var current: Navigator.StepInfo?
     /// Every step shown, in order.
     public private(set) var shown: [ShownStep] = []
     /// Things that happen on phones silently and deserve a word (targets that are not siblings…).
@@ -123,13 +125,13 @@ public struct RunSession: Sendable {
     }
 
     /// The step being shown.
-    public var currentStep: Node? { location.flatMap { navigator.info(at: $0)?.node } }
+    public var currentStep: Node? { current?.node }
 
     /// The buttons of the step being shown.
     public var buttons: ButtonState? { shown.last?.buttons }
 
     /// The latest answer to the current question (offered again on a revisit).
-    public var currentAnswer: JSONValue? { location.flatMap { answers[navigator.stepPath(of: $0)] } }
+    public var currentAnswer: JSONValue? { current.flatMap { answers[$0.stepPath] } }
 
     /// Every question shown, in order of first showing, with its final answer (`null` when it has none).
     public var finalAnswers: [(identifier: String, stepPath: String, value: JSONValue)] {
@@ -138,8 +140,8 @@ public struct RunSession: Sendable {
 
     /// Performs an action on the current step.
     public mutating func perform(_ action: RunAction) throws(RunError) {
-        guard status == .inProgress, let location, let step = currentStep, let buttons else { throw .runOver }
-        let stepPath = navigator.stepPath(of: location)
+        guard status == .inProgress, let location, let current, let buttons else { throw .runOver }
+        let step = current.node, stepPath = current.stepPath
         var performed = action
         lastFiredRule = nil
         switch action {
@@ -213,7 +215,8 @@ public struct RunSession: Sendable {
 
     private mutating func show(_ location: StepLocation, direction: Direction) {
         self.location = location
-        guard let info = navigator.info(at: location) else { return }
+        current = navigator.info(at: location)
+        guard let info = current else { return }
         let step = info.node
         shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
         if step.isQuestion, listedQuestions.insert(info.stepPath).inserted { answerOrder.append((step.identifier, info.stepPath)) }
@@ -224,6 +227,7 @@ public struct RunSession: Sendable {
     private mutating func finish(_ status: RunStatus) {
         self.status = status
         location = nil
+        current = nil
         endDate = environment.now()
         history.finish(at: endDate ?? startDate)
         transcript.append("run \(status.rawValue)")
