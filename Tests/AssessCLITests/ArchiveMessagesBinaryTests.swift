@@ -108,5 +108,9 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
         let run = try Binary.run(["validate", "--schema", schema, instance])
         XCTAssertEqual(run.status, 3, "`${X}` is not an ECMA-262 regular expression (a lone { is a syntax error with the u flag)")
         XCTAssertTrue(run.stderr.hasPrefix("\(schema):1:"), run.stderr)
+        let format = try Binary.write(#"{"format": "regex"}"#, to: "format.json", in: folder)
+        let checked = try Binary.run(["validate", "--schema", format, instance])
+        XCTAssertEqual(checked.status, 1, "the regex format follows the same grammar")
+        XCTAssertEqual(checked.stdout, "\(instance):1:1: error: string is not a valid regex at the root (/format)\n")
     }
 }
