@@ -9,10 +9,10 @@ public enum SchemaLoadError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file is not strict JSON.
     case invalidJSON(path: String, error: JSONParseError)
 
-    /// `path[:line:col]: message`.
+    /// `cannot read PATH: reason`, or `path:line:col: error: message`.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .invalidJSON(let path, let error): return "\(path):\(error.position): error: \(error.message)"
         }
     }
@@ -61,6 +61,11 @@ private struct IndexedFile: Sendable {
     static func load(_ path: String) -> Result<IndexedFile, SchemaLoadError> {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return .failure(.unreadable(path: path, reason: "no such file"))
+        }
+        guard !isDirectory.boolValue else { return .failure(.unreadable(path: path, reason: "is a folder")) }
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {

@@ -32,7 +32,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(run.status, .inputError)
         XCTAssertTrue(run.stdout.contains("\(file("syntax-error.json")):2:23: error: trailing comma"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(file("valid.json")): valid"))
-        XCTAssertTrue(run.stdout.contains("missing.json: error: cannot read: no such file or folder"))
+        XCTAssertTrue(run.stdout.contains("error: cannot read missing.json: no such file\n"), run.stdout)
     }
 
     func testReadsStandardInput() {
