@@ -102,6 +102,8 @@ public struct SchemaRegistry: Sendable {
     /// enclosing resource.
     func scope(at location: Location) -> Scope {
         let document = documents[location.document]
+        // Most documents are one resource: no walk up a (possibly very deep) pointer.
+        if document.resourceScopes.count == 1, let only = document.resourceScopes.first?.value { return only }
         var current: JSONPointer? = location.pointer
         while let pointer = current {
             if let scope = document.resourceScopes[pointer] { return scope }
@@ -113,7 +115,8 @@ public struct SchemaRegistry: Sendable {
     /// The absolute URI of a location: its resource's base with a JSON-Pointer fragment.
     func absoluteURI(of location: Location) -> String {
         let scope = scope(at: location)
-        let relative = JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(scope.resourceRoot.tokens.count)))
+        let depth = scope.resourceRoot.tokenCount
+        let relative = depth == 0 ? location.pointer : JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(depth)))
         return scope.base.description + "#" + relative.description
     }
 
