@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),

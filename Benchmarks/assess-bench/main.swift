@@ -7,10 +7,11 @@ import JSONSchema
 //   assess-bench lint                       lint a generated 10,000-step survey with 1,000 rules
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
+//   assess-bench regex [PATTERN]            hostile patterns (<= 100 chars) on 10,000-scalar subjects
 //   assess-bench sample-result              the result JSON the archive benchmark uses
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | sample-result\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | regex | sample-result\n".utf8))
     exit(2)
 }
 switch command {
@@ -22,6 +23,8 @@ case "run":
     RunBenchmark.run(surveyPath: arguments.count > 1 ? arguments[1] : "examples/surveys/example-survey.json", count: 10_000)
 case "archive":
     ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+case "regex":
+    RegexBenchmark.run(only: arguments.count > 1 ? arguments[1] : nil)
 case "sample-result":
     print(ArchiveBenchmark.sampleResult())
 default:

@@ -6,7 +6,7 @@
 /// the pattern *text* times the input, never to the repetition counts.
 struct RegexCompiler {
     private var programs: [RegexCode] = [RegexCode()]
-    private var tests: [ScalarTest] = []
+    private var tests: [ScalarClass] = []
     private var registerCount: Int
     private let captureCount: Int
     /// Without backreferences captures are never read, and the matcher's memo cuts empty loop
@@ -17,7 +17,7 @@ struct RegexCompiler {
     private var subprogramSize = 0
 
     /// The most instructions a pattern of `patternLength` scalars may compile to.
-    static func instructionLimit(patternLength: Int) -> Int { 1_000 + 10 * patternLength }
+    static func instructionLimit(patternLength: Int) -> Int { 200 + 4 * patternLength }
 
     static func compile(_ tree: RegexNode, captureCount: Int, patternLength: Int) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(captureCount: captureCount, usesBackreferences: hasBackreferences(tree),
@@ -69,8 +69,8 @@ struct RegexCompiler {
         switch node {
         case .empty: break
         case .scalar(let value): code.instructions.append(.scalar(value))
-        case .anyExceptLineTerminator: code.instructions.append(.anyExceptLineTerminator)
-        case .set(let set): code.instructions.append(.set(set))
+        case .anyExceptLineTerminator: code.instructions.append(.test(addTest(.anyExceptLineTerminator)))
+        case .set(let set): code.instructions.append(.test(addTest(.set(set))))
         case .assertion(let assertion): code.instructions.append(.assertion(assertion))
         case .sequence(let nodes):
             for child in code.backward ? nodes.reversed() : nodes { try emit(child, into: &code) }
@@ -116,6 +116,12 @@ struct RegexCompiler {
         try check(code.instructions.count, offset: 0)
     }
 
+    /// The index of a new entry in the test table.
+    private mutating func addTest(_ test: ScalarTest) -> Int {
+        tests.append(ScalarClass(test))
+        return tests.count - 1
+    }
+
     /// The test of a node that always matches exactly one scalar, when it has no effect besides that.
     private func scalarTest(_ node: RegexNode) -> ScalarTest? {
         switch node {
@@ -139,8 +145,7 @@ struct RegexCompiler {
     ) throws(RegexSyntaxError) {
         if min == 1, max == 1 { return try emit(body, into: &code) }
         if let test = scalarTest(body) {
-            tests.append(test)
-            code.instructions.append(.repeatTest(test: tests.count - 1, min: min, max: max ?? Int.max, greedy: greedy))
+            code.instructions.append(.repeatTest(test: addTest(test), min: min, max: max ?? Int.max, greedy: greedy))
             return
         }
         // The body once, then copied (with its jumps moved) as often as the counts need.
