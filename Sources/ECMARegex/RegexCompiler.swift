@@ -153,11 +153,13 @@ struct RegexCompiler {
         try emit(body, into: &once)
         let bodySize = once.instructions.count
         guard bodySize > 0 else { return }
+        // Required copies, optional copies (each behind a split), and the loop of an open count.
         let optional = max.map { $0 - min } ?? 0
-        let (copies, overflow) = min.addingReportingOverflow(optional)
-        let (size, overflow2) = copies.multipliedReportingOverflow(by: bodySize + 1)
-        guard !overflow, !overflow2 else { return try check(Int.max / 2, offset: offset) }
-        try check(code.instructions.count + size + 4, offset: offset)
+        let (required, overflow) = min.multipliedReportingOverflow(by: bodySize)
+        let (extra, overflow2) = optional.multipliedReportingOverflow(by: bodySize + 1)
+        let (size, overflow3) = required.addingReportingOverflow(extra)
+        guard !overflow, !overflow2, !overflow3 else { return try check(Int.max / 2, offset: offset) }
+        try check(code.instructions.count + size + (max == nil ? bodySize + 4 : 0), offset: offset)
         for _ in 0..<min { append(once, to: &code) }
         if let max {
             // Optional copies nest: (body (body ...)?)?
