@@ -17,6 +17,9 @@ enum RegexBenchmark {
         "[\\p{L}\\p{N}]{0,9000}$", "\\p{L}*\\P{L}x", "(?:\\p{Lu}|\\p{Ll}|\\p{Nd}){2,}!", "(?:[\\p{L}\\p{M}\\p{N}\\p{P}]?){90}$",
         "(?:\\p{Alphabetic}|\\p{White_Space})*\\p{Emoji}x", "\\b(?:\\w+\\s*){0,90}\\b!", "^(?:(?:a|b)(?:c|d)?){0,100}$",
         "(?:[^a][^b][^c]){0,200}$", "(?:\\d+\\.?){0,90}x", "(?:a|b?){0,300}c",
+        // 100 characters that compile to nearly the largest program allowed (100 + 3 per character).
+        "(?:\\w+\\s*){0,100}!" + String(repeating: "z", count: 82),
+        "(?:.?.?.?.?.?.?.?.?.?){12}$" + String(repeating: "z", count: 73),
     ]
 
     static func subjects() -> [(String, String)] {

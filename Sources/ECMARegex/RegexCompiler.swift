@@ -17,7 +17,7 @@ struct RegexCompiler {
     private var subprogramSize = 0
 
     /// The most instructions a pattern of `patternLength` scalars may compile to.
-    static func instructionLimit(patternLength: Int) -> Int { 200 + 4 * patternLength }
+    static func instructionLimit(patternLength: Int) -> Int { 100 + 3 * patternLength }
 
     static func compile(_ tree: RegexNode, captureCount: Int, patternLength: Int) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(captureCount: captureCount, usesBackreferences: hasBackreferences(tree),

@@ -192,12 +192,15 @@ struct RegexMatcher {
     }
 
     /// The first count from `from` towards `to` (inclusive) whose continuation state is not known
-    /// to fail. Main-program rows use a skip list over failed positions (near-constant time per
-    /// call, however often the same positions are offered again); lookaround rows, which must
-    /// also find remembered successes, skip a whole word of known failures at once.
+    /// to fail. Long ranges in the main program use a skip list over failed positions
+    /// (near-constant time per call, however often the same positions are offered again); other
+    /// ranges, and lookaround rows, which must also find remembered successes, skip a whole word of
+    /// known failures at once.
     private mutating func nextRepeat(row: Int, origin: Int, _ step: Int, from: Int, to: Int, greedy: Bool) -> Int? {
         guard !program.usesBackreferences else { return from }
-        if row < skips.count {
+        // Short ranges scan the memo words next to the bits just touched; long ones, which the
+        // same positions can be offered again and again, use the skip list.
+        if row < skips.count, abs(to - from) >= 256 {
             // The main program reads forwards: a greedy repetition offers its positions in descending order.
             guard let position = openPosition(row: row, from: origin + from, to: origin + to, descending: greedy) else { return nil }
             return position - origin
