@@ -76,7 +76,7 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
             ["lint", missing], ["validate", "--schema", missing, survey], ["validate", "--schema", path("schemas/ArchiveMetadata.json"), missing],
             ["metaschema", missing], ["run", missing, "--answers", "-"], ["run", survey, "--answers", missing], ["run", survey, "--expect", missing, "--answers", path("examples/scripts/mood-loop/low-then-fine.json")],
             ["archive", "--result", missing, "-o", "/tmp/unused.zip"], ["verify", missing], ["verify", "--survey", missing, "x.zip"],
-            ["lint", "--schema", missing, survey], ["routes", missing], ["graph", missing],
+            ["lint", "--schema", missing, survey], ["routes", missing], ["graph", missing], ["graph", survey, "--coverage", missing],
         ]
         for call in calls {
             let run = try Binary.run(call)
