@@ -22,6 +22,8 @@ struct RunCommand: Command {
             .value("--record", valueName: "SCRIPT", help: "Interactive mode: save the session as a script that replays it."),
             .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
             .flag("--force", help: "Run a survey that fails lint at error level; replace an existing --archive."),
+            .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
         ] + CoverageCollector.options,
         discussion: """
             Script: {"steps": [{"identifier": "q1", "answer": 2}, {"identifier": "q2", "action": "skip"}]}
@@ -53,23 +55,17 @@ struct RunCommand: Command {
             io.printError("\(surveyPath): error: cannot read the survey")
             return .inputError
         }
-        let lint = Linter().lint(bytes: bytes, file: surveyPath)
-        if lint.unreadable {
-            LintRenderer(printer: printer).text(lint).forEach(io.printError)
-            return .inputError
+        let survey: SurveyDocument, root: Node
+        switch RunSurveyLoader.load(bytes, path: surveyPath, arguments: arguments, io: io, printer: printer) {
+        case .ready(let document, let resolved): (survey, root) = (document, resolved)
+        case .exit(let status): return status
         }
-        if lint.fails(strict: false), !arguments.flag("--force") {
-            LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
-            io.printError("error: \(surveyPath) fails lint; fix it or run with --force")
-            return .findings
-        }
-        guard let survey = try? SurveyDocument(bytes: bytes) else { return .inputError }
         let scripts = arguments.all("--answers")
         if scripts.isEmpty {
             guard io.inputIsTerminal || arguments.flag("--interactive") else {
                 throw UsageError("no --answers script, and standard input is not a terminal (use --interactive to answer from a pipe)")
             }
-            return InteractiveRun(survey: survey.assessment, environment: environment, io: io)
+            return InteractiveRun(survey: root, environment: environment, io: io)
                 .play(recordTo: arguments.value("--record"), outputs: outputs(arguments, io: io))
         }
         let (files, missing) = InputFile.expand(scripts)
@@ -82,7 +78,7 @@ struct RunCommand: Command {
         var outcomes: [ScriptOutcome] = []
         let coverage = try CoverageCollector.make(arguments, document: survey, file: surveyPath, now: fixedTime ?? Date())
         for file in scriptFiles {
-            let outcome = runScript(file, survey: survey.assessment, environment: environment, suite: scriptFiles.count > 1,
+            let outcome = runScript(file, survey: root, environment: environment, suite: scriptFiles.count > 1,
                                     arguments: arguments, io: io, coverage: coverage)
             status = status.worst(outcome.status)
             outcomes.append(outcome)

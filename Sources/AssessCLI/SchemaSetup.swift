@@ -41,7 +41,7 @@ enum SchemaSetup {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
         } else {
-            uri = schema
+            uri = BundledSchemas.canonicalURI(schema)
         }
         do {
             return .success(try Validator(registered: uri, in: registry, options: options))

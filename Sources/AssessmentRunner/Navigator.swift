@@ -63,7 +63,7 @@ public struct Navigator: Sendable {
             let chain = ancestors + [container]
             for (position, child) in (container.steps ?? []).enumerated() {
                 let childLocation = location + [position]
-                if child.kind == .section {
+                if child.kind.isContainer {
                     walk(child, childLocation, chain)
                     continue
                 }
@@ -103,7 +103,7 @@ public struct Navigator: Sendable {
         guard let steps = node(at: container)?.steps else { return .finished(.completed) }
         guard index < steps.count else { return leave(container, walk: &walk) }
         let location = container + [index]
-        if steps[index].kind == .section { return enter(location, at: 0, walk: &walk) }
+        if steps[index].kind.isContainer { return enter(location, at: 0, walk: &walk) }
         return .step(location)
     }
 

@@ -54,10 +54,17 @@ public struct LintContext: Sendable {
     public let visits: [Node.Visit]
     /// Where navigation can go, shared by the reachability rules.
     let graph: NavigationGraph
+    /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
+    public let allowedTypes: Set<String>
+    /// Where `transform` nodes find their resource files, when known.
+    public let resources: SurveyResources?
 
-    public init(document: SurveyDocument) {
+    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
         self.document = document
-        visits = document.assessment.descendants()
+        self.allowedTypes = allowedTypes
+        self.resources = resources
+        // A file holding one step is checked as that step.
+        visits = document.assessment.steps == nil ? [Node.Visit(node: document.assessment, ancestors: [])] : document.assessment.descendants()
         graph = NavigationGraph(assessment: document.assessment, visits: visits)
     }
 
@@ -65,7 +72,9 @@ public struct LintContext: Sendable {
     public var assessment: Node { document.assessment }
 
     /// Every container (the assessment and each section), outermost first.
-    public var containers: [Node] { [assessment] + visits.map(\.node).filter { $0.kind == .section } }
+    public var containers: [Node] {
+        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
+    }
 
     /// A finding of `rule` at a value.
     public func finding(_ rule: any LintRule, _ message: String, at pointer: JSONPointer, severity: LintSeverity? = nil,

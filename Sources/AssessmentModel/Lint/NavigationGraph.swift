@@ -15,18 +15,18 @@ struct NavigationGraph: Sendable {
     let steps: [Node.Visit]
 
     init(assessment: Node, visits: [Node.Visit]) {
-        steps = visits.filter { $0.node.kind != .section }
+        steps = visits.filter { !$0.node.kind.isContainer }
 
         /// The first shown step when entering a node (a section enters its first child).
         func entry(_ node: Node, ancestors: [Node]) -> Place {
-            guard node.kind == .section else { return .step(node.pointer) }
+            guard node.kind.isContainer else { return .step(node.pointer) }
             guard let first = node.steps?.first else { return exit(from: node, ancestors: ancestors) }
             return entry(first, ancestors: ancestors + [node])
         }
 
         /// Where navigation goes after leaving `container` (its own nextStepIdentifier, else its next sibling).
         func exit(from container: Node, ancestors: [Node]) -> Place {
-            guard container.kind == .section, let parent = ancestors.last else { return .end }
+            guard let parent = ancestors.last else { return .end }
             if let next = container.nextStepIdentifier {
                 return resolve(next, from: container, ancestors: ancestors)
             }
@@ -50,14 +50,20 @@ struct NavigationGraph: Sendable {
             switch target {
             case .exit: return .end
             case .beginning: return entry(assessment.steps?.first ?? assessment, ancestors: [assessment])
-            case .nextSection: return container.kind == .section ? exit(from: container, ancestors: outer) : .end
+            case .nextSection: return outer.isEmpty ? .end : exit(from: container, ancestors: outer)
             case .node(let identifier):
                 guard let sibling = container.step(identifier) else { return exit(from: container, ancestors: outer) }
                 return entry(sibling, ancestors: ancestors)
             }
         }
 
-        start = assessment.steps?.first.map { entry($0, ancestors: [assessment]) } ?? .end
+        // A file holding one step (a resource of a larger survey) shows that step, then ends.
+        guard let rootSteps = assessment.steps else {
+            start = .step(assessment.pointer)
+            edges[start] = [.end]
+            return
+        }
+        start = rootSteps.first.map { entry($0, ancestors: [assessment]) } ?? .end
         for visit in steps {
             let node = visit.node
             guard let container = visit.ancestors.last else { continue }
@@ -132,7 +138,7 @@ public struct UnreachableStepRule: LintRule {
         for visit in graph.steps where !reachable.contains(.step(visit.node.pointer)) {
             // Report a whole unreachable section once, at the section.
             let section = visit.ancestors.first { ancestor in
-                ancestor.kind == .section && !graph.steps.contains { inner in
+                ancestor.kind.isContainer && !graph.steps.contains { inner in
                     inner.ancestors.contains { $0.pointer == ancestor.pointer } && reachable.contains(.step(inner.node.pointer))
                 }
             }

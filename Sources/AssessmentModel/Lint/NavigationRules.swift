@@ -35,7 +35,7 @@ public struct UnknownTargetRule: LintRule {
             let siblings = (container.steps ?? []).map(\.identifier)
             for named in visit.node.namedTargets {
                 guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
-                let whatHappens = container.kind == .assessment ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
+                let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
                 var notes: [Finding.Note] = []
                 if let elsewhere = everywhere[identifier] {
@@ -81,7 +81,7 @@ public struct ReservedTargetRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for visit in survey.visits {
-            let inSection = visit.ancestors.contains { $0.kind == .section }
+            let inSection = visit.ancestors.first?.kind == .section || visit.ancestors.dropFirst().contains { $0.kind.isContainer }
             for named in visit.node.namedTargets {
                 switch named.target {
                 case .nextSection where !inSection:
