@@ -60,7 +60,9 @@ struct LintCommand: Command {
                 schemaURI = schema
             }
         }
-        let (files, missing) = InputFile.expand(arguments.positionals)
+        let (found, missing) = InputFile.expand(arguments.positionals)
+        // Folders hold survey settings beside the surveys; they are not surveys.
+        let files = found.filter { !$0.name.hasSuffix("/" + SurveySettings.configName) || arguments.positionals.contains($0.name) }
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         missing.forEach { io.printError($0.description) }
         var reports: [LintReport] = []

@@ -98,7 +98,7 @@ public struct Linter: Sendable {
         }
         return validator.validate(survey.document.json.value).map { error in
             let best = error.bestMatch
-            let step = survey.stepName(containing: best.instanceLocation).map { "step \"\($0)\": " } ?? ""
+            let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
             return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.tokens.last ?? "schema"))",
                            pointer: best.instanceLocation, position: survey.document.position(of: best.instanceLocation))
         }

@@ -16,8 +16,8 @@ public struct UnknownInputTypeRule: LintRule {
             return items.compactMap { item in
                 guard case .unknown(let type) = item.type else { return nil }
                 let known = InputItemType.knownNames
-                let hint = Suggestion.closest(to: type, among: known).map { "did you mean \"\($0)\"? " } ?? ""
-                return survey.finding(self, "input type \"\(type)\" of \"\(visit.node.identifier)\" is not one the apps know, so they fail to load the survey; \(hint)(known input types: \(known.joined(separator: ", ")))",
+                let hint = Suggestion.closest(to: type, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                return survey.finding(self, "input type \"\(type)\" of \"\(visit.node.identifier)\" is not one the apps know, so they fail to load the survey (known input types: \(known.joined(separator: ", ")))\(hint)",
                                       at: item.pointer.appending("type"))
             }
         }
