@@ -87,4 +87,15 @@ final class ReferenceFixturesTests: XCTestCase {
                                "\(reference)/every-node.json"])
         XCTAssertEqual(run.status, .ok, run.stdout + run.stderr)
     }
+
+    func testReferencesToTheMovedAddressResolve() throws {
+        let folder = try Paths.scratch(self)
+        let schema = folder.appendingPathComponent("wrapper.schema.json")
+        try Data(#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"survey": {"$ref": "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"}}}"#.utf8).write(to: schema)
+        let instance = folder.appendingPathComponent("wrapped.json")
+        try Data(#"{"survey": {"type": "assessment", "identifier": "a", "steps": [{"type": "permission", "identifier": "p"}]}}"#.utf8).write(to: instance)
+        let run = CapturedRun(["validate", "--schema", schema.path, instance.path])
+        XCTAssertEqual(run.status, .findings, run.stderr)
+        XCTAssertTrue(run.stdout.contains("missing required property \"permissionType\""), run.stdout)
+    }
 }
