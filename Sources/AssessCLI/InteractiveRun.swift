@@ -52,8 +52,13 @@ struct InteractiveRun {
                 }
                 io.print(question.isSingleChoice ? "Choose a number." : "Choose numbers separated by commas (in the order you would tap them).")
                 if question.other != nil { io.print("Or type another answer.") }
+            } else if let items = question.inputItems {
+                for item in items {
+                    io.print("  \(item.identifier ?? "?") (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
+                }
+                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(items.first?.identifier ?? "id")\": …}.")
             } else if let item = question.inputItem {
-                var hint = "Type \(item.type.answerType?.withArticle ?? "an answer")"
+                var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }
                 if let minimum = item.bound("minimumValue") ?? item.bound("minimumYear") { hint += ", at least \(minimum)" }
                 if let maximum = item.bound("maximumValue") ?? item.bound("maximumYear") { hint += ", at most \(maximum)" }
@@ -97,6 +102,8 @@ struct InteractiveRun {
                 io.print("  ! type a choice number between 1 and \(choices.count)")
                 return nil
             }
+        } else if question.inputItems != nil {
+            value = (try? JSONDocument(text: input).value) ?? .string(input)
         } else {
             value = typed(input, as: question.inputItem?.type.answerType)
         }
