@@ -8,10 +8,11 @@ import JSONSchema
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench flow [STEPS]               routes + coverage on a generated survey (default 1000 steps)
+//   assess-bench nested DEPTH [DIR]        lint and run DEPTH nested sections (writes the survey and script to DIR)
 //   assess-bench sample-result              the result JSON the archive benchmark uses
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | flow [STEPS] | sample-result\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | flow [STEPS] | nested DEPTH [DIR] | sample-result\n".utf8))
     exit(2)
 }
 switch command {
@@ -25,6 +26,16 @@ case "archive":
     ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
 case "flow":
     FlowBenchmark.run(steps: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+case "nested" where arguments.count >= 2:
+    // On a thread with the `assess` binary's 512 MB stack: schema validation recurses with the nesting.
+    let done = DispatchSemaphore(value: 0)
+    let worker = Thread {
+        NestedBenchmark.run(depth: Int(arguments[1]) ?? 1000, writingTo: arguments.count > 2 ? arguments[2] : nil)
+        done.signal()
+    }
+    worker.stackSize = 1 << 29
+    worker.start()
+    done.wait()
 case "sample-result":
     print(ArchiveBenchmark.sampleResult())
 default:

@@ -16,12 +16,17 @@ public struct CommandIO: Sendable {
     public var inputIsTerminal: Bool
     /// The process environment.
     public var environment: [String: String]
+    /// Registers what to do on Ctrl-C (SIGINT) before the process exits with status 130; `nil` when
+    /// interrupts are not the command's to handle (in-process callers).
+    public var onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () -> [UInt8], readLine: @escaping @Sendable () -> String?,
-        outputIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
+        outputIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String],
+        onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     ) {
+        self.onInterrupt = onInterrupt
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.readInput = readInput
@@ -40,7 +45,8 @@ public struct CommandIO: Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment,
+            onInterrupt: InterruptWatch.shared.install)
     }
 
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set, never for `TERM=dumb`.
@@ -53,4 +59,26 @@ public struct CommandIO: Sendable {
 
     /// Writes a line to standard error.
     func printError(_ line: String) { writeError(line + "\n") }
+}
+
+/// Runs one handler when the process receives SIGINT, then exits with status 130 (128 + SIGINT).
+final class InterruptWatch: @unchecked Sendable {
+    static let shared = InterruptWatch()
+    private let lock = NSLock()
+    private var source: DispatchSourceSignal?
+
+    /// Replaces the default SIGINT action with `handler` followed by exit.
+    func install(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            source?.cancel()
+            signal(SIGINT, SIG_IGN)
+            let watch = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            watch.setEventHandler {
+                handler()
+                exit(130)
+            }
+            watch.resume()
+            source = watch
+        }
+    }
 }

@@ -53,10 +53,14 @@ struct LintCommand: Command {
                 do {
                     schemaURI = try registry.registerFile(at: schema).description
                 } catch {
-                    io.printError("\(schema): error: \(error)")
+                    io.printError(SchemaSetup.describe(error, printer))
                     return .inputError
                 }
             } else {
+                if let unknown = SchemaSetup.unknownURI(schema, in: registry, printer: printer) {
+                    io.printError(unknown)
+                    return .inputError
+                }
                 schemaURI = schema
             }
         }

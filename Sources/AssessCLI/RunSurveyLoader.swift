@@ -2,7 +2,7 @@ import AssessmentModel
 import JSONCore
 
 /// Reads a survey for `assess run`: lints it with its settings (refusing it at error level without
-/// `--force`), resolves its `transform` nodes, and refuses a root that holds no steps to run.
+/// `--allow-lint-errors`), resolves its `transform` nodes, and refuses a root that holds no steps to run.
 enum RunSurveyLoader {
     /// A survey ready to run, or the status to exit with (after printing why).
     enum Outcome {
@@ -23,9 +23,9 @@ enum RunSurveyLoader {
             LintRenderer(printer: printer).text(lint).forEach(io.printError)
             return .exit(.inputError)
         }
-        if lint.fails(strict: false), !arguments.flag("--force") {
+        if lint.fails(strict: false), !arguments.flag("--allow-lint-errors") {
             LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
-            io.printError("error: \(path) fails lint; fix it or run with --force")
+            io.printError("error: \(path) fails lint; fix it or run with --allow-lint-errors")
             return .exit(.findings)
         }
         guard let document = try? SurveyDocument(bytes: bytes) else { return .exit(.inputError) }

@@ -8,33 +8,40 @@ public enum SchemaLoadError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file is not strict JSON.
     case invalidJSON(path: String, error: JSONParseError)
 
-    /// `path[:line:col]: message`.
+    /// `cannot read PATH: reason`, or `path:line:col: error: message`.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .invalidJSON(let path, let error): return "\(path):\(error.position): error: \(error.message)"
         }
     }
 }
 
 extension SchemaRegistry {
-    /// Loads one schema file, registering it by its `file://` URL and every `$id` inside.
+    /// Loads one schema file, registering it by its `file://` URL and every `$id` inside. The file is
+    /// checked and indexed now, and parsed into a tree only when one of its schemas is compiled.
     @discardableResult
     public mutating func registerFile(at path: String) throws(SchemaLoadError) -> URIReference {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
-        let document: JSONDocument
+        // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
+        let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
         do {
-            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+            parsed = try JSONParser().parseTape(bytes)
         } catch {
             throw .invalidJSON(path: path, error: error)
         }
-        return register(document.value, uri: url.absoluteString, sourceName: path, sourceMap: document.sourceMap)
+        // A repeated key keeps its last value, as in the tree the compiler will see.
+        let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
+        return register(tape, content: SchemaContent(bytes: bytes), uri: url.absoluteString, sourceName: path)
     }
 
     /// Loads every `.json` file under a folder (recursively, in sorted order).

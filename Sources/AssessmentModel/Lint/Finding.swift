@@ -52,6 +52,8 @@ public struct LintContext: Sendable {
     public let document: SurveyDocument
     /// Every node below the assessment, with its ancestors.
     public let visits: [Node.Visit]
+    /// Each node's identifier by its pointer (for `stepName(containing:)`).
+    private let nodeNames: [JSONPointer: String]
     /// Where navigation can go, shared by the reachability rules.
     let graph: NavigationGraph
     /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
@@ -63,9 +65,11 @@ public struct LintContext: Sendable {
         self.document = document
         self.allowedTypes = allowedTypes
         self.resources = resources
-        // A file holding one step is checked as that step.
-        visits = document.assessment.steps == nil ? [Node.Visit(node: document.assessment, ancestors: [])] : document.assessment.descendants()
-        graph = NavigationGraph(assessment: document.assessment, visits: visits)
+        // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
+        let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment
+        visits = walked.descendants()
+        nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
+        graph = NavigationGraph(assessment: walked, visits: visits)
     }
 
     /// The root node.
@@ -90,10 +94,11 @@ public struct LintContext: Sendable {
 
     /// The identifier of the step that holds a pointer (for messages), if any.
     public func stepName(containing pointer: JSONPointer) -> String? {
-        let holder = visits.last { visit in
-            visit.node.pointer.tokens.count <= pointer.tokens.count
-                && Array(pointer.tokens.prefix(visit.node.pointer.tokens.count)) == visit.node.pointer.tokens
+        var current: JSONPointer? = pointer
+        while let candidate = current {
+            if let name = nodeNames[candidate] { return name }
+            current = candidate.parent
         }
-        return holder?.node.identifier
+        return nil
     }
 }

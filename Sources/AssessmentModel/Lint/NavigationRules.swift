@@ -31,9 +31,12 @@ public struct UnknownTargetRule: LintRule {
         var findings: [Finding] = []
         let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
         for visit in survey.visits {
-            guard let container = visit.ancestors.last else { continue }
+            let container = visit.container
+            let named = visit.node.namedTargets
+            // A step kept in its own file has its siblings in the survey that includes it.
+            guard !named.isEmpty, !container.isFileHolder else { continue }
             let siblings = (container.steps ?? []).map(\.identifier)
-            for named in visit.node.namedTargets {
+            for named in named {
                 guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
                 let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
@@ -81,7 +84,8 @@ public struct ReservedTargetRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for visit in survey.visits {
-            let inSection = visit.ancestors.first?.kind == .section || visit.ancestors.dropFirst().contains { $0.kind.isContainer }
+            // A step kept in its own file may be included in a section: nextSection is not judged there.
+            let inSection = visit.isInSection || visit.container.isFileHolder
             for named in visit.node.namedTargets {
                 switch named.target {
                 case .nextSection where !inSection:
