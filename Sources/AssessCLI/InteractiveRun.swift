@@ -77,10 +77,10 @@ struct InteractiveRun {
                     if question.other != nil { io.print("Or type your own answer, alone or after the numbers: 1 3 other: TEXT") }
                 }
             } else if let items = question.inputItems {
-                for item in items {
-                    io.print("  \(item.identifier ?? "?") (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
+                for (key, item) in zip(question.inputKeys, items) {
+                    io.print("  \(key) (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
                 }
-                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(items.first?.identifier ?? "id")\": …}.")
+                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(question.inputKeys.first ?? "0")\": …}.")
             } else if let item = question.inputItem {
                 var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }

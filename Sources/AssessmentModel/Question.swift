@@ -215,8 +215,14 @@ public struct Question: Sendable, Hashable {
     public var optional: Bool?
     /// Simple questions: the input item.
     public var inputItem: InputItem?
-    /// Multiple-input questions: the input items, each answering under its `identifier`.
+    /// Multiple-input questions: the input items, each answering under its key (see ``inputKeys``).
     public var inputItems: [InputItem]?
+
+    /// The member name each multiple-input item answers under: its `identifier`, else its index
+    /// (`"0"`, `"1"`…), as the reference does.
+    public var inputKeys: [String] {
+        (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) }
+    }
     /// Choice questions: the JSON type of choice values.
     public var baseType: JSONPrimitiveType?
     /// `baseType` as written (also when it names no JSON type).

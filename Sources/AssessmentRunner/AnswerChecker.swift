@@ -35,7 +35,7 @@ public struct AnswerChecker: Sendable {
                 ? try single(value, choices, question, step)
                 : try multiple(value, choices, question, step)
         }
-        if let items = question.inputItems { return try inputs(value, items, step) }
+        if let items = question.inputItems { return try inputs(value, Array(zip(question.inputKeys, items)), step) }
         guard let item = question.inputItem else { return value }
         return try input(value, item, step)
     }
@@ -71,15 +71,16 @@ public struct AnswerChecker: Sendable {
         return selection.answer(other: other)
     }
 
-    /// A multiple-input answer: an object whose members are item identifiers, each checked against its item.
-    private func inputs(_ value: JSONValue, _ items: [InputItem], _ step: Node) throws(AnswerError) -> JSONValue {
+    /// A multiple-input answer: an object whose members are item keys (identifiers, else indices), each
+    /// checked against its item.
+    private func inputs(_ value: JSONValue, _ items: [(key: String, item: InputItem)], _ step: Node) throws(AnswerError) -> JSONValue {
         guard case .object(let members) = value else {
             throw AnswerError(step: step.identifier, message: "multiple inputs: expected an object keyed by input identifier but got \(value)")
         }
-        let names = items.compactMap(\.identifier)
+        let names = items.map(\.key)
         var checked = JSONObject()
         for member in members {
-            guard let item = items.first(where: { $0.identifier == member.key }) else {
+            guard let item = items.first(where: { $0.key == member.key })?.item else {
                 throw AnswerError(step: step.identifier, message: "\"\(member.key)\" is not one of the inputs (\(names.joined(separator: ", ")))")
             }
             checked[member.key] = member.value == .null ? .null : try input(member.value, item, step)

@@ -21,6 +21,9 @@ final class ReferenceRunTests: XCTestCase {
                        "step \"drinks\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"9pm\"")
         XCTAssertEqual(try Runs.run(survey, ["drinks": [true, 3]]).failure,
                        "step \"drinks\": multiple inputs: expected an object keyed by input identifier but got [true,3]")
+        let unnamed = try Runs.survey(#"{"type": "multipleInputQuestion", "identifier": "names", "inputItems": [{"type": "string"}, {"type": "string"}]}"#)
+        XCTAssertNil(try Runs.run(unnamed, ["names": ["0": "Ada", "1": "Lovelace"]]).failure, "items without identifier answer under their index")
+        XCTAssertEqual(try Runs.run(unnamed, ["names": ["2": "x"]]).failure, "step \"names\": \"2\" is not one of the inputs (0, 1)")
         let result = good.session.result["stepHistory"]?[0]
         XCTAssertEqual(result?["answerType"], ["type": "object"])
     }

@@ -24,31 +24,27 @@ public struct UnknownInputTypeRule: LintRule {
     }
 }
 
-/// Reports input items of a multiple-input question without an `identifier`, or sharing one: the
-/// answer is an object keyed by those identifiers.
+/// Reports input items of a multiple-input question that answer under the same key (their
+/// `identifier`, else their index, as the reference does): one answer would overwrite the other.
 public struct InputIdentifierRule: LintRule {
     public let id = "input-identifier"
     public let severity = LintSeverity.error
-    public let summary = "an input item of a multipleInputQuestion has no identifier, or shares it with another"
+    public let summary = "two input items of a multipleInputQuestion answer under the same identifier"
 
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for visit in survey.visits {
+            guard let question = visit.node.question, let items = question.inputItems else { continue }
             var seen: [String: InputItem] = [:]
-            for (index, item) in (visit.node.question?.inputItems ?? []).enumerated() {
-                guard let identifier = item.identifier else {
-                    findings.append(survey.finding(self, "input item \(index) of \"\(visit.node.identifier)\" has no \"identifier\"; its answer has no name in the result",
-                                                   at: item.pointer))
-                    continue
-                }
-                if let first = seen[identifier] {
-                    findings.append(survey.finding(self, "input items of \"\(visit.node.identifier)\" share the identifier \"\(identifier)\"; one answer would overwrite the other",
-                                                   at: item.pointer.appending("identifier"),
-                                                   notes: [survey.note("first used here", at: first.pointer.appending("identifier"))]))
+            for (key, item) in zip(question.inputKeys, items) {
+                if let first = seen[key] {
+                    findings.append(survey.finding(self, "input items of \"\(visit.node.identifier)\" both answer under \"\(key)\"; one answer would overwrite the other",
+                                                   at: item.identifier == nil ? item.pointer : item.pointer.appending("identifier"),
+                                                   notes: [survey.note("first used here", at: first.pointer)]))
                 } else {
-                    seen[identifier] = item
+                    seen[key] = item
                 }
             }
         }

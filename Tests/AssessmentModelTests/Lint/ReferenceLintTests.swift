@@ -98,9 +98,11 @@ final class ReferenceLintTests: XCTestCase {
     }
 
     func testInputIdentifiersOfMultipleInputQuestions() {
-        let findings = lint(survey(#"{"type": "multipleInputQuestion", "identifier": "m", "inputItems": [{"type": "string"}, {"type": "integer", "identifier": "n"}, {"type": "number", "identifier": "n"}]}"#))
+        let findings = lint(survey(#"{"type": "multipleInputQuestion", "identifier": "m", "inputItems": [{"type": "string"}, {"type": "integer", "identifier": "n"}, {"type": "number", "identifier": "n"}, {"type": "string", "identifier": "0"}]}"#))
         XCTAssertEqual(findings.map(\.ruleID), ["input-identifier", "input-identifier"])
-        XCTAssertEqual(findings.map(\.pointer.description), ["/steps/0/inputItems/0", "/steps/0/inputItems/2/identifier"])
+        XCTAssertEqual(findings.map(\.pointer.description), ["/steps/0/inputItems/2/identifier", "/steps/0/inputItems/3/identifier"],
+                       "an item without identifier answers under its index, as in the reference")
+        XCTAssertEqual(lint(survey(#"{"type": "multipleInputQuestion", "identifier": "m", "inputItems": [{"type": "string"}, {"type": "string"}]}"#)), [])
         let checkbox = lint(survey(#"{"type": "multipleInputQuestion", "identifier": "m", "inputItems": [{"type": "checkbox", "identifier": "c"}]}"#))
         XCTAssertEqual(checkbox.map(\.ruleID), ["schema"], "a checkbox needs its label")
     }
