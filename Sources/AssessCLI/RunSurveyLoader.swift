@@ -40,7 +40,7 @@ enum RunSurveyLoader {
             return .exit(.findings)
         }
         guard root.steps != nil else {
-            io.printError("\(path): error: the root is a \(root.kind) node, not an assessment with steps; run the survey that includes it")
+            io.printError("\(path): error: the root is a step of type \"\(root.kind)\", not an assessment with steps; run the survey that includes it")
             return .exit(.findings)
         }
         return .ready(document, root: root)
