@@ -94,7 +94,6 @@ public enum BundledSchemas {
       "title": "Step",
       "description": "A node: the keys every node has, and the definition of its own type when the reference implementation knows that type (other types are an app's own, or a mistake lint reports as unknown-node-type).",
       "allOf": [
-        {"$ref": "#Node"},
         {"if": {"required": ["type"], "properties": {"type": {"const": "assessment"}}}, "then": {"$ref": "#/definitions/Assessment"}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "section"}}}, "then": {"$ref": "#/definitions/Section"}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "instruction"}}}, "then": {"$ref": "#/definitions/Instruction"}},
@@ -108,7 +107,8 @@ public enum BundledSchemas {
         {"if": {"required": ["type"], "properties": {"type": {"const": "assessmentPlaceholder"}}}, "then": {"$ref": "#/definitions/AssessmentPlaceholder"}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "simpleQuestion"}}}, "then": {"$ref": "#/definitions/SimpleQuestion"}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "multipleInputQuestion"}}}, "then": {"$ref": "#/definitions/MultipleInputQuestion"}},
-        {"if": {"required": ["type"], "properties": {"type": {"const": "choiceQuestion"}}}, "then": {"$ref": "#/definitions/ChoiceQuestion"}}
+        {"if": {"required": ["type"], "properties": {"type": {"const": "choiceQuestion"}}}, "then": {"$ref": "#/definitions/ChoiceQuestion"}},
+        {"$ref": "#Node"}
       ]
     },
     "Section": {
