@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
         .target(name: "JSONCore"),
@@ -32,6 +33,10 @@ let package = Package(
         .target(
             name: "AssessCLI",
             dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow"]
+        ),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

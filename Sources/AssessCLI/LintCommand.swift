@@ -49,7 +49,7 @@ struct LintCommand: Command {
         guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var schemaURI: String?
         if let schema = arguments.value("--schema") {
-            if FileManager.default.fileExists(atPath: schema) {
+            if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
                 do {
                     schemaURI = try registry.registerFile(at: schema).description
                 } catch {

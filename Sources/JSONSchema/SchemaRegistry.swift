@@ -27,8 +27,8 @@ public struct SchemaRegistry: Sendable {
     }
 
     private(set) var documents: [Document] = []
-    var resources: [String: Location] = [:]
-    var anchors: [String: Location] = [:]
+    private var resources: [String: Location] = [:]
+    private var anchors: [String: Location] = [:]
 
     /// A registry holding only the bundled draft-07 metaschema.
     public init() {
@@ -52,12 +52,21 @@ public struct SchemaRegistry: Sendable {
 
     /// Registers a document whose `$id`s are read from `tape` (a tape without repeated keys).
     mutating func register(_ tape: JSONTape, content: SchemaContent, uri: String?, sourceName: String?) -> URIReference {
-        let index = documents.count
-        let retrieval = URIReference(uri ?? "urn:assess:schema:\(index)").withoutFragment
-        resources[retrieval.description] = Location(document: index, pointer: .root)
-        let scopes = tape.withView { registerResources(in: $0, retrieval: retrieval, document: index) }
-        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: scopes))
-        return scopes[.root]?.base ?? retrieval
+        let retrieval = URIReference(uri ?? "urn:assess:schema:\(documents.count)").withoutFragment
+        let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
+        return register(index, content: content, retrieval: retrieval, sourceName: sourceName)
+    }
+
+    /// Registers a document already indexed under `retrieval`.
+    mutating func register(
+        _ index: ResourceIndex, content: SchemaContent, retrieval: URIReference, sourceName: String?
+    ) -> URIReference {
+        let document = documents.count
+        resources[retrieval.description] = Location(document: document, pointer: .root)
+        for resource in index.resources { resources[resource.uri] = Location(document: document, pointer: resource.pointer) }
+        for anchor in index.anchors { anchors[anchor.uri] = Location(document: document, pointer: anchor.pointer) }
+        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: index.scopes))
+        return index.scopes[.root]?.base ?? retrieval
     }
 
     /// Whether a URI (with or without fragment) names something registered.
