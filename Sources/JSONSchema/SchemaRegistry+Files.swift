@@ -46,6 +46,7 @@ extension SchemaRegistry {
         for result in loaded.results { try register(result.get()) }
     }
 
+    @discardableResult
     private mutating func register(_ file: IndexedFile) -> URIReference {
         register(file.index, content: SchemaContent(bytes: file.bytes), retrieval: file.retrieval, sourceName: file.path)
     }
