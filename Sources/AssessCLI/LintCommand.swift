@@ -46,14 +46,18 @@ struct LintCommand: Command {
         guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var schemaURI: String?
         if let schema = arguments.value("--schema") {
-            if FileManager.default.fileExists(atPath: schema) {
+            if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
                 do {
                     schemaURI = try registry.registerFile(at: schema).description
                 } catch {
-                    io.printError("\(schema): error: \(error)")
+                    io.printError(SchemaSetup.describe(error, printer))
                     return .inputError
                 }
             } else {
+                if let unknown = SchemaSetup.unknownURI(schema, in: registry, printer: printer) {
+                    io.printError(unknown)
+                    return .inputError
+                }
                 schemaURI = schema
             }
         }

@@ -210,6 +210,54 @@ public enum BundledSchemas {
   }
 }
 """#),
+        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResult.json", "AssessmentResult.json", #"""
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResult.json",
+  "title": "AssessmentResult",
+  "description": "assessmentResult.json: the result of one run of an assessment, with the result of every step shown.",
+  "type": "object",
+  "required": ["type", "identifier", "taskRunUUID", "startDate", "stepHistory"],
+  "properties": {
+    "type": {"const": "assessment", "description": "Always \"assessment\"."},
+    "identifier": {"type": "string", "minLength": 1, "description": "The assessment's identifier."},
+    "assessmentIdentifier": {"type": "string", "minLength": 1, "description": "The assessment's identifier, when it differs from the result identifier's source."},
+    "versionString": {"type": "string", "description": "The survey's version."},
+    "taskRunUUID": {"type": "string", "minLength": 1, "description": "The run's unique identifier."},
+    "startDate": {"type": "string", "format": "date-time", "description": "When the run started."},
+    "endDate": {"type": "string", "format": "date-time", "description": "When the run ended."},
+    "stepHistory": {"type": "array", "items": {"$ref": "#/definitions/Result"}, "description": "The result of each step (or section) shown, in order."},
+    "path": {"type": "array", "items": {"$ref": "#/definitions/PathMarker"}, "description": "Navigation markers of this level."}
+  },
+  "definitions": {
+    "Result": {
+      "title": "Result",
+      "type": "object",
+      "required": ["type", "identifier"],
+      "properties": {
+        "type": {"type": "string", "minLength": 1, "description": "base, answer, section, …"},
+        "identifier": {"type": "string", "minLength": 1, "description": "The step's or section's identifier."},
+        "startDate": {"type": "string", "format": "date-time"},
+        "endDate": {"type": "string", "format": "date-time"},
+        "answerType": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}},
+        "questionText": {"type": "string"},
+        "stepHistory": {"type": "array", "items": {"$ref": "#/definitions/Result"}},
+        "path": {"type": "array", "items": {"$ref": "#/definitions/PathMarker"}}
+      }
+    },
+    "PathMarker": {
+      "title": "PathMarker",
+      "type": "object",
+      "required": ["identifier", "direction"],
+      "properties": {
+        "identifier": {"type": "string", "minLength": 1},
+        "direction": {"enum": ["forward", "backward"]}
+      },
+      "additionalProperties": false
+    }
+  }
+}
+"""#),
         ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ButtonActionInfo.json", "ButtonActionInfo.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",

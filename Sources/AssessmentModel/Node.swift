@@ -97,21 +97,65 @@ public struct Node: Sendable, Hashable {
     public var pointer: JSONPointer
 
     /// Decodes a node (and its children) leniently: members of the wrong type become issues.
+    /// Sections nest as deep as the file does, so children are decoded with an explicit stack, not recursion.
     public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
+        self = Node.decodeTree(object, at: pointer, issues: &issues)
+    }
+
+    private static func decodeTree(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) -> Node {
+        /// A container whose children are being decoded; its own trailing issues come after theirs.
+        struct Open {
+            var node: Node
+            let children: [(JSONObject, JSONPointer)]
+            var built: [Node] = []
+            let trailing: [ModelIssue]
+        }
+        var stack: [Open] = []
+        var pending = ownMembers(object, at: pointer, issues: &issues)
+        while true {
+            if let children = pending.children, let first = children.first {
+                stack.append(Open(node: pending.node, children: children, trailing: pending.trailing))
+                pending = ownMembers(first.0, at: first.1, issues: &issues)
+                continue
+            }
+            issues += pending.trailing
+            var finished = pending.node
+            // Hand the finished node to its container; containers that are now complete finish in turn.
+            while true {
+                guard var top = stack.popLast() else { return finished }
+                top.built.append(finished)
+                if top.built.count < top.children.count {
+                    let next = top.children[top.built.count]
+                    stack.append(top)
+                    pending = ownMembers(next.0, at: next.1, issues: &issues)
+                    break
+                }
+                top.node.steps = top.built
+                issues += top.trailing
+                finished = top.node
+            }
+        }
+    }
+
+    /// Decodes a node's own members: containers get empty `steps` and return their child objects;
+    /// `trailing` are the issues the reference order puts after the children's.
+    private static func ownMembers(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue])
+        -> (node: Node, children: [(JSONObject, JSONPointer)]?, trailing: [ModelIssue]) {
+        var node = Node(identifier: "", kind: .unknown(""), extra: JSONObject(), pointer: pointer)
         var reader = ObjectReader(object, at: pointer)
         let typeName = reader.string("type")
         if typeName == nil { issues.append(ModelIssue(pointer: pointer, message: "the node has no \"type\"")) }
-        kind = NodeKind(typeName ?? "")
-        identifier = reader.string("identifier") ?? ""
+        node.kind = NodeKind(typeName ?? "")
+        node.identifier = reader.string("identifier") ?? ""
         if object["identifier"] == nil { issues.append(ModelIssue(pointer: pointer, message: "the node has no \"identifier\"")) }
-        title = reader.string("title")
-        subtitle = reader.string("subtitle")
-        detail = reader.string("detail")
-        image = reader.value("image")
-        comment = reader.string("comment")
-        nextStepIdentifier = reader.string("nextStepIdentifier").map(NavigationTarget.init)
-        shouldHideActions = reader.array("shouldHideActions").map { $0.compactMap(\.stringValue).map(ButtonType.init) }
-        actions = reader.objectValue("actions").map { map in
+        node.title = reader.string("title")
+        node.subtitle = reader.string("subtitle")
+        node.detail = reader.string("detail")
+        node.image = reader.value("image")
+        node.comment = reader.string("comment")
+        node.nextStepIdentifier = reader.string("nextStepIdentifier").map(NavigationTarget.init)
+        node.shouldHideActions = reader.array("shouldHideActions").map { $0.compactMap(\.stringValue).map(ButtonType.init) }
+        node.actions = reader.objectValue("actions").map { map in
             map.members.map { member in
                 let action = member.value.objectValue ?? JSONObject()
                 var actionReader = ObjectReader(action, at: pointer.appending("actions").appending(member.key))
@@ -121,20 +165,20 @@ public struct Node: Sendable, Hashable {
                 return (ButtonType(member.key), parsed)
             }
         }
-        if kind.isContainer {
-            steps = reader.objects("steps").map { children in
-                children.map { Node($0.0, at: $0.1, issues: &issues) }
-            } ?? []
+        var children: [(JSONObject, JSONPointer)]?
+        if node.kind.isContainer {
+            children = reader.objects("steps") ?? []
+            node.steps = []
         }
-        if kind.isQuestion {
+        if node.kind.isQuestion {
             var question = Question(surveyRules: [])
             question.surveyRules = (reader.objects("surveyRules") ?? []).map { SurveyRule($0.0, at: $0.1, issues: &issues) }
             question.uiHint = reader.string("uiHint")
             question.optional = reader.bool("optional")
-            if kind == .simpleQuestion, let item = reader.objectValue("inputItem") {
+            if node.kind == .simpleQuestion, let item = reader.objectValue("inputItem") {
                 question.inputItem = InputItem(item, at: pointer.appending("inputItem"), issues: &issues)
             }
-            if kind == .choiceQuestion {
+            if node.kind == .choiceQuestion {
                 question.baseTypeName = reader.string("baseType")
                 question.baseType = question.baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
                 question.singleChoice = reader.bool("singleChoice")
@@ -143,11 +187,17 @@ public struct Node: Sendable, Hashable {
                     question.other = InputItem(other, at: pointer.appending("other"), issues: &issues)
                 }
             }
-            self.question = question
+            node.question = question
         }
-        extra = reader.extra
+        node.extra = reader.extra
+        return (node, children, reader.issues)
+    }
+
+    private init(identifier: String, kind: NodeKind, extra: JSONObject, pointer: JSONPointer) {
+        self.identifier = identifier
+        self.kind = kind
+        self.extra = extra
         self.pointer = pointer
-        issues += reader.issues
     }
 
     /// The node as JSON: known keys in a fixed order, then the preserved unknown ones.
@@ -203,31 +253,87 @@ public struct Node: Sendable, Hashable {
 }
 
 extension Node {
-    /// A node with its enclosing containers (outermost first).
+    /// A node with its enclosing containers.
     public struct Visit: Sendable {
         /// The node visited (its ``Node/pointer`` says where it is).
         public let node: Node
-        /// The assessment and sections around it, outermost first.
-        public let ancestors: [Node]
+        /// The container holding the node, linked to the containers around it (shared by all visits).
+        let chain: AncestorChain
+
+        /// The assessment and sections around it, outermost first (built on demand: linear in the depth).
+        public var ancestors: [Node] { chain.nodes }
+
+        /// The innermost enclosing container (a section, or the assessment).
+        public var container: Node { chain.node }
+
+        /// Whether any enclosing container is a section.
+        public var isInSection: Bool { chain.inSection }
     }
 
-    /// Every node below this one, depth first in document order, with its ancestors.
+    /// Every node below this one, depth first in document order, with its ancestors. Iterative, and
+    /// the ancestors are shared links, so a survey nested 10,000 sections deep costs linear time and memory.
     public func descendants() -> [Visit] {
         var visits: [Visit] = []
-        func walk(_ node: Node, _ ancestors: [Node]) {
-            guard let children = node.steps, !children.isEmpty else { return }
-            let chain = ancestors + [node]
-            for child in children {
-                visits.append(Visit(node: child, ancestors: chain))
-                if child.steps != nil { walk(child, chain) }
+        guard let children = steps, !children.isEmpty else { return visits }
+        // Each open container with the index of its next child to visit.
+        var stack: [(chain: AncestorChain, next: Int)] = [(AncestorChain(node: self, parent: nil), 0)]
+        while let top = stack.last {
+            let siblings = top.chain.node.steps ?? []
+            guard top.next < siblings.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let child = siblings[top.next]
+            visits.append(Visit(node: child, chain: top.chain))
+            if let grandchildren = child.steps, !grandchildren.isEmpty {
+                stack.append((AncestorChain(node: child, parent: top.chain), 0))
             }
         }
-        walk(self, [])
         return visits
     }
 
     /// The child step with this identifier.
     public func step(_ identifier: String) -> Node? {
         steps?.first { $0.identifier == identifier }
+    }
+}
+
+/// A container and the containers around it, innermost first: a persistent list whose links are
+/// shared by every node inside, so ancestors are never copied per level. Only `deinit` changes
+/// `parent`, when no one else can see the link, hence unchecked.
+final class AncestorChain: @unchecked Sendable {
+    /// The container.
+    let node: Node
+    /// The container around it; `nil` for the outermost.
+    private(set) var parent: AncestorChain?
+    /// Whether this container or one around it is a section.
+    let inSection: Bool
+
+    init(node: Node, parent: AncestorChain?) {
+        self.node = node
+        self.parent = parent
+        inSection = node.kind == .section || (parent?.inSection ?? false)
+    }
+
+    /// The containers from the outermost to this one.
+    var nodes: [Node] {
+        var nodes: [Node] = []
+        var link: AncestorChain? = self
+        while let current = link {
+            nodes.append(current.node)
+            link = current.parent
+        }
+        return nodes.reversed()
+    }
+
+    // Freed link by link, not recursively, however long the chain.
+    deinit {
+        var next = parent
+        parent = nil
+        while isKnownUniquelyReferenced(&next), let link = next {
+            next = link.parent
+            link.parent = nil
+        }
     }
 }

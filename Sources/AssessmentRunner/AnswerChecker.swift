@@ -100,6 +100,8 @@ public struct AnswerChecker: Sendable {
                 throw AnswerError(step: step.identifier, message: "year \(number) is in the past, which this question does not allow")
             }
         }
+        // An integer answer written with a fraction or exponent (`1975.0`) is recorded as the integer.
+        if expected == .integer, let integer = number.intValue { return .number(JSONNumber(integer)) }
         return value
     }
 

@@ -10,21 +10,15 @@ public struct ButtonState: Sendable, Equatable {
     /// Whether a button is shown.
     public func isVisible(_ button: ButtonType) -> Bool { !hidden.contains(button) }
 
-    /// The buttons of `step` inside `ancestors` (outermost, the assessment, first).
-    public init(step: Node, ancestors: [Node], isFirstStep: Bool) {
-        var hiddenSet = Set<ButtonType>()
-        for node in ancestors + [step] { hiddenSet.formUnion(node.shouldHideActions ?? []) }
+    /// The buttons of `step` given what its containers hide and the titles in force around it.
+    init(step: Node, hiddenAround: Set<ButtonType>, titlesAround: [ButtonType: String], isFirstStep: Bool) {
+        var hiddenSet = hiddenAround.union(step.shouldHideActions ?? [])
         if !step.isQuestion { hiddenSet.insert(.skip) }
         if isFirstStep || step.kind == .completion { hiddenSet.insert(.goBackward) }
         if isFirstStep || step.kind == .overview || step.kind == .completion { hiddenSet.insert(.pause) }
         hidden = hiddenSet.sorted()
-        var titles: [ButtonType: String] = [:]
-        // Nearest definition wins: walk from the step outwards, keeping the first title found.
-        for node in ([step] + ancestors.reversed()) {
-            for (button, action) in node.actions ?? [] where titles[button] == nil {
-                if let title = action.buttonTitle { titles[button] = title }
-            }
-        }
+        // Nearest definition wins: the step's own titles over those in force around it.
+        var titles = SurveyTree.titles(of: step, over: titlesAround)
         if titles[.goForward] == nil {
             if step.kind == .overview { titles[.goForward] = "Start" }
             if step.kind == .completion { titles[.goForward] = "Done" }

@@ -27,7 +27,8 @@ public enum RunStatus: String, Sendable, Equatable {
 }
 
 /// The pure navigation rules of `navigation.md` §1: no state, no I/O. Build one per survey and
-/// share it between runs: each shown step's path, sections and buttons are worked out once.
+/// share it between runs. The survey is indexed once as a flat table with parent links, so moving
+/// in and out of sections nested thousands deep costs one hop per level, with no copied paths.
 public struct Navigator: Sendable {
     /// What a step shows wherever it is reached from.
     public struct StepInfo: Sendable {
@@ -45,7 +46,9 @@ public struct Navigator: Sendable {
     public let assessment: Node
     /// Where a run starts, when the survey shows any step.
     public private(set) var firstLocation: StepLocation?
-    private var index: [StepLocation: StepInfo] = [:]
+    private let tree: SurveyTree
+    /// The table entry of the first step shown, if any.
+    private var firstEntry: Int?
 
     /// The most container hops one move may take before it counts as a loop that never shows a step
     /// (empty sections jumping to each other): every node entered and left twice.
@@ -54,72 +57,103 @@ public struct Navigator: Sendable {
     /// A navigator over `assessment`'s steps.
     public init(assessment: Node) {
         self.assessment = assessment
-        func count(_ node: Node) -> Int { 1 + (node.steps ?? []).reduce(0) { $0 + count($1) } }
-        hopBudget = 4 * count(assessment) + 4
+        tree = SurveyTree(assessment)
+        hopBudget = 4 * tree.count + 4
         var ignored: [String] = []
-        if case .step(let first) = start(warnings: &ignored) { firstLocation = first }
-        var index: [StepLocation: StepInfo] = [:]
-        func walk(_ container: Node, _ location: StepLocation, _ ancestors: [Node]) {
-            let chain = ancestors + [container]
-            for (position, child) in (container.steps ?? []).enumerated() {
-                let childLocation = location + [position]
-                if child.kind == .section {
-                    walk(child, childLocation, chain)
-                    continue
-                }
-                let sections = chain.dropFirst().map(\.identifier)
-                index[childLocation] = StepInfo(node: child, stepPath: (sections + [child.identifier]).joined(separator: "/"), sections: sections,
-                                                buttons: ButtonState(step: child, ancestors: chain, isFirstStep: childLocation == firstLocation))
-            }
+        if case .step(let first) = start(warnings: &ignored) {
+            firstLocation = first
+            firstEntry = tree.entry(at: first)
         }
-        walk(assessment, [], [])
-        self.index = index
     }
 
-    /// The step at a location, with its path, sections and buttons.
-    public func info(at location: StepLocation) -> StepInfo? { index[location] }
+    /// The step at a location, with its path, sections and buttons (worked out on each call, in
+    /// time linear in the step's depth).
+    public func info(at location: StepLocation) -> StepInfo? {
+        guard let entry = tree.entry(at: location), tree.nodes[entry].kind != .section, entry != 0 else { return nil }
+        let node = tree.nodes[entry]
+        let sections = tree.sectionIdentifiers(above: entry)
+        return StepInfo(node: node, stepPath: (sections + [node.identifier]).joined(separator: "/"), sections: sections,
+                        buttons: tree.buttons(of: entry, isFirstStep: entry == firstEntry))
+    }
 
     /// The node at a location.
     public func node(at location: StepLocation) -> Node? {
-        var node = assessment
-        for index in location {
-            guard let steps = node.steps, steps.indices.contains(index) else { return nil }
-            node = steps[index]
-        }
-        return node
+        tree.entry(at: location).map { tree.nodes[$0] }
     }
 
     /// The first step shown by a run (or `completed` for a survey without steps).
     public func start(warnings: inout [String]) -> NavigationOutcome {
         var walk = Walk(budget: hopBudget)
-        let outcome = enter([], at: 0, walk: &walk)
+        let outcome = follow(.enter(container: 0, at: 0), walk: &walk)
         warnings += walk.warnings
         return outcome
     }
 
-    /// Shows the child at `index` of the container at `container`, entering sections; past the end, leaves the container.
-    private func enter(_ container: StepLocation, at index: Int, walk: inout Walk) -> NavigationOutcome {
-        guard walk.hop() else { return .endlessLoop }
-        guard let steps = node(at: container)?.steps else { return .finished(.completed) }
-        guard index < steps.count else { return leave(container, walk: &walk) }
-        let location = container + [index]
-        if steps[index].kind == .section { return enter(location, at: 0, walk: &walk) }
-        return .step(location)
+    /// One hop of navigation, between table entries.
+    private enum Move {
+        /// Show the child at `index` of a container, entering sections; past the end, leave the container.
+        case enter(container: Int, at: Int)
+        /// After a container's last step: its own `nextStepIdentifier`, else what follows it.
+        case leave(Int)
+        /// A target named by the node at an entry (a step, or a section leaving).
+        case target(NavigationTarget, from: Int)
     }
 
-    /// After a container's last step: the container's own `nextStepIdentifier`, else what follows it.
-    private func leave(_ container: StepLocation, walk: inout Walk) -> NavigationOutcome {
-        guard let last = container.last, let section = node(at: container) else { return .finished(.completed) }
-        if let next = section.nextStepIdentifier {
-            return resolve(next, from: container, named: section.identifier, walk: &walk)
+    /// Follows moves until one shows a step or ends the run (a loop, not recursion: nesting depth costs no stack).
+    private func follow(_ first: Move, walk: inout Walk) -> NavigationOutcome {
+        var move = first
+        while true {
+            switch move {
+            case .enter(let container, let index):
+                guard walk.hop() else { return .endlessLoop }
+                guard tree.nodes[container].steps != nil else { return .finished(.completed) }
+                guard index < tree.childCount[container] else {
+                    move = .leave(container)
+                    continue
+                }
+                let child = tree.firstChild[container] + index
+                if tree.nodes[child].kind == .section {
+                    move = .enter(container: child, at: 0)
+                    continue
+                }
+                return .step(tree.location(of: child))
+            case .leave(let container):
+                guard container != 0 else { return .finished(.completed) }
+                if let next = tree.nodes[container].nextStepIdentifier {
+                    move = .target(next, from: container)
+                } else {
+                    move = .enter(container: tree.parent[container], at: tree.position[container] + 1)
+                }
+            case .target(let target, let from):
+                let container = tree.parent[from]
+                switch target {
+                case .exit:
+                    return .finished(.exited)
+                case .beginning:
+                    move = .enter(container: 0, at: 0)
+                case .nextSection:
+                    guard container != 0 else { return .finished(.completed) }
+                    move = .leave(container)
+                case .node(let identifier):
+                    let siblings = tree.nodes[container].steps ?? []
+                    guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
+                        let containerName = tree.nodes[container].identifier
+                        walk.warnings.append("\"\(tree.nodes[from].identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(containerName)\"; \"\(containerName)\" ends there, as on phones")
+                        guard container != 0 else { return .finished(.completed) }
+                        move = .leave(container)
+                        continue
+                    }
+                    move = .enter(container: container, at: index)
+                }
+            }
         }
-        return enter(Array(container.dropLast()), at: last + 1, walk: &walk)
     }
 
     /// Where going forward from a step leads, given the question's latest answer (`null` when none).
     /// Returns the outcome and the index of the rule that fired, if any.
     public func forward(from location: StepLocation, answer: JSONValue, warnings: inout [String]) -> (NavigationOutcome, firedRule: Int?) {
-        guard let step = index[location]?.node else { return (.finished(.completed), nil) }
+        guard let entry = tree.entry(at: location), entry != 0, tree.nodes[entry].kind != .section else { return (.finished(.completed), nil) }
+        let step = tree.nodes[entry]
         var walk = Walk(budget: hopBudget)
         defer { warnings += walk.warnings }
         if let question = step.question {
@@ -128,39 +162,18 @@ public struct Navigator: Sendable {
                     walk.warnings.append("rule \(index) of \"\(step.identifier)\" matched but has no skipToIdentifier; the run exits as phones do")
                     return (.finished(.exited), index)
                 }
-                return (resolve(target, from: location, named: step.identifier, walk: &walk), index)
+                return (follow(.target(target, from: entry), walk: &walk), index)
             }
         }
         if let next = step.nextStepIdentifier {
-            return (resolve(next, from: location, named: step.identifier, walk: &walk), nil)
+            return (follow(.target(next, from: entry), walk: &walk), nil)
         }
-        return (enter(Array(location.dropLast()), at: (location.last ?? 0) + 1, walk: &walk), nil)
-    }
-
-    /// A navigation target named by the node at `location` (a step, or a section leaving).
-    private func resolve(_ target: NavigationTarget, from location: StepLocation, named name: String, walk: inout Walk) -> NavigationOutcome {
-        let container = Array(location.dropLast())
-        switch target {
-        case .exit:
-            return .finished(.exited)
-        case .beginning:
-            return enter([], at: 0, walk: &walk)
-        case .nextSection:
-            return container.isEmpty ? .finished(.completed) : leave(container, walk: &walk)
-        case .node(let identifier):
-            let siblings = node(at: container)?.steps ?? []
-            guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
-                let containerName = node(at: container)?.identifier ?? "?"
-                walk.warnings.append("\"\(name)\" jumps to \"\(identifier)\", which is not a step of \"\(containerName)\"; \"\(containerName)\" ends there, as on phones")
-                return container.isEmpty ? .finished(.completed) : leave(container, walk: &walk)
-            }
-            return enter(container, at: index, walk: &walk)
-        }
+        return (follow(.enter(container: tree.parent[entry], at: tree.position[entry] + 1), walk: &walk), nil)
     }
 
     /// The step path used in reports: enclosing section identifiers and the step's, joined by `/`.
     public func stepPath(of location: StepLocation) -> String {
-        index[location]?.stepPath ?? "?"
+        info(at: location)?.stepPath ?? "?"
     }
 }
 

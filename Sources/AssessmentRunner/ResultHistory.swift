@@ -9,11 +9,14 @@ public enum Direction: String, Sendable, Equatable {
 
 /// The `stepHistory` and `path` of a result, kept per level as the reference does: the assessment's
 /// level names its own children (a section once for all the steps shown inside it), and each
-/// section result holds its own history and path.
+/// section result holds its own history and path. Levels live in one table and refer to their
+/// sections by index, so a step deep inside nested sections is recorded without copying or
+/// recursing through the levels above it.
 struct ResultHistory: Sendable {
-    private indirect enum Entry: Sendable {
+    private enum Entry: Sendable {
         case step(StepResult)
-        case section(Level)
+        /// A section visit: its level in the table.
+        case section(Int)
     }
 
     private struct StepResult: Sendable {
@@ -39,78 +42,67 @@ struct ResultHistory: Sendable {
         var end: Date?
     }
 
-    private var root: Level
-    /// The section path of the open step, to find it again.
-    private var openSections: [String] = []
+    /// Level 0 is the assessment's; a section's level always comes after its parent's.
+    private var levels: [Level]
+    /// The levels holding the open step, from the assessment's down.
+    private var openLevels: [Int] = [0]
 
     init(identifier: String, start: Date) {
-        root = Level(identifier: identifier, start: start)
+        levels = [Level(identifier: identifier, start: start)]
     }
 
     /// Adds a result for a step being shown, inside its sections. A visit replaces the latest entry of
     /// its level only when that entry is for the same step; each level whose current child changes
     /// gets a path marker (the step's own level unless it repeats its last marker).
     mutating func open(_ step: Node, sections: [String], direction: Direction, answer: JSONValue?, at date: Date) {
-        openSections = sections
         let result = StepResult(identifier: step.identifier, answerType: step.question.map(ResultHistory.answerType),
                                 questionText: step.title, value: answer, start: date, end: nil)
-        ResultHistory.insert(result, direction: direction, into: &root, sections: sections[...], at: date)
-    }
-
-    private static func insert(_ result: StepResult, direction: Direction, into level: inout Level, sections: ArraySlice<String>, at date: Date) {
-        // A level records a move only when its current child changes: moving inside a section is the section's own path.
-        if let section = sections.first {
-            if level.path.last?.identifier != section { level.path.append(Marker(identifier: section, direction: direction)) }
-        } else {
-            let marker = Marker(identifier: result.identifier, direction: direction)
-            if level.path.last != marker { level.path.append(marker) }
-        }
-        guard let section = sections.first else {
-            if case .step(let last)? = level.entries.last, last.identifier == result.identifier {
-                level.entries[level.entries.count - 1] = .step(result)
+        var level = 0
+        openLevels = [0]
+        for section in sections {
+            // A level records a move only when its current child changes: moving inside a section is the section's own path.
+            if levels[level].path.last?.identifier != section { levels[level].path.append(Marker(identifier: section, direction: direction)) }
+            if case .section(let child)? = levels[level].entries.last, levels[child].identifier == section {
+                level = child
             } else {
-                level.entries.append(.step(result))
+                levels.append(Level(identifier: section, start: date))
+                levels[level].entries.append(.section(levels.count - 1))
+                level = levels.count - 1
             }
-            return
+            openLevels.append(level)
         }
-        if case .section(var child)? = level.entries.last, child.identifier == section {
-            insert(result, direction: direction, into: &child, sections: sections.dropFirst(), at: date)
-            level.entries[level.entries.count - 1] = .section(child)
+        let marker = Marker(identifier: result.identifier, direction: direction)
+        if levels[level].path.last != marker { levels[level].path.append(marker) }
+        if case .step(let last)? = levels[level].entries.last, last.identifier == result.identifier {
+            levels[level].entries[levels[level].entries.count - 1] = .step(result)
         } else {
-            var child = Level(identifier: section, start: date)
-            insert(result, direction: direction, into: &child, sections: sections.dropFirst(), at: date)
-            level.entries.append(.section(child))
+            levels[level].entries.append(.step(result))
         }
     }
 
     /// Sets the answer of the open step.
     mutating func setAnswer(_ value: JSONValue) {
-        ResultHistory.updateOpen(&root, sections: openSections[...], sectionEnd: nil) { $0.value = value }
+        updateOpen(sectionEnd: nil) { $0.value = value }
     }
 
     /// Closes the open step and stamps its sections' end dates.
     mutating func close(at date: Date) {
-        ResultHistory.updateOpen(&root, sections: openSections[...], sectionEnd: date) { $0.end = date }
+        updateOpen(sectionEnd: date) { $0.end = date }
     }
 
     /// Ends the run's own level.
     mutating func finish(at date: Date) {
-        root.end = date
+        levels[0].end = date
     }
 
-    private static func updateOpen(_ level: inout Level, sections: ArraySlice<String>, sectionEnd: Date?, _ change: (inout StepResult) -> Void) {
-        guard let last = level.entries.indices.last else { return }
-        switch level.entries[last] {
-        case .step(var result) where sections.isEmpty:
-            change(&result)
-            level.entries[last] = .step(result)
-        case .section(var child) where sections.first == child.identifier:
-            updateOpen(&child, sections: sections.dropFirst(), sectionEnd: sectionEnd, change)
-            if let sectionEnd { child.end = sectionEnd }
-            level.entries[last] = .section(child)
-        default:
-            break
+    private mutating func updateOpen(sectionEnd: Date?, _ change: (inout StepResult) -> Void) {
+        if let sectionEnd {
+            for level in openLevels.dropFirst() { levels[level].end = sectionEnd }
         }
+        guard let level = openLevels.last, let last = levels[level].entries.indices.last,
+              case .step(var result) = levels[level].entries[last] else { return }
+        change(&result)
+        levels[level].entries[last] = .step(result)
     }
 
     /// The JSON type description of a question's answers.
@@ -121,34 +113,56 @@ struct ResultHistory: Sendable {
     }
 
     /// The assessment level's `stepHistory`.
-    var stepHistory: JSONValue { .array(root.entries.map(ResultHistory.json)) }
+    var stepHistory: JSONValue { .array(rootEntries()) }
 
     /// The assessment level's `path` markers.
-    var path: JSONValue { ResultHistory.json(root.path) }
+    var path: JSONValue { ResultHistory.json(levels[0].path) }
 
     private static func json(_ path: [Marker]) -> JSONValue {
         .array(path.map { ["identifier": .string($0.identifier), "direction": .string($0.direction.rawValue)] })
     }
 
-    private static func json(_ entry: Entry) -> JSONValue {
-        switch entry {
-        case .step(let result):
-            var object = JSONObject()
-            object["type"] = .string(result.answerType == nil ? "base" : "answer")
-            object["identifier"] = .string(result.identifier)
-            if let answerType = result.answerType { object["answerType"] = answerType }
-            if let value = result.value, value != .null { object["value"] = value }
-            object["startDate"] = .string(Timestamp.string(result.start))
-            if let end = result.end { object["endDate"] = .string(Timestamp.string(end)) }
-            if result.answerType != nil, let text = result.questionText { object["questionText"] = .string(text) }
-            return .object(object)
-        case .section(let level):
+    /// The assessment level's entries as JSON, built from the deepest level up (a section's level comes
+    /// after its parent's), so no recursion follows the nesting.
+    private func rootEntries() -> [JSONValue] {
+        var sections: [JSONValue?] = Array(repeating: nil, count: levels.count)
+        var rootEntries: [JSONValue] = []
+        for index in levels.indices.reversed() {
+            let level = levels[index]
+            var entries: [JSONValue] = []
+            entries.reserveCapacity(level.entries.count)
+            for entry in level.entries {
+                switch entry {
+                case .step(let result):
+                    entries.append(ResultHistory.json(result))
+                case .section(let child):
+                    entries.append(sections[child] ?? .null)
+                    sections[child] = nil
+                }
+            }
+            guard index > 0 else {
+                rootEntries = entries
+                break
+            }
             var object = JSONObject([.init(key: "type", value: "section"), .init(key: "identifier", value: .string(level.identifier))])
             object["startDate"] = .string(Timestamp.string(level.start))
             if let end = level.end { object["endDate"] = .string(Timestamp.string(end)) }
-            object["stepHistory"] = .array(level.entries.map(json))
-            object["path"] = json(level.path)
-            return .object(object)
+            object["stepHistory"] = .array(entries)
+            object["path"] = ResultHistory.json(level.path)
+            sections[index] = .object(object)
         }
+        return rootEntries
+    }
+
+    private static func json(_ result: StepResult) -> JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(result.answerType == nil ? "base" : "answer")
+        object["identifier"] = .string(result.identifier)
+        if let answerType = result.answerType { object["answerType"] = answerType }
+        if let value = result.value, value != .null { object["value"] = value }
+        object["startDate"] = .string(Timestamp.string(result.start))
+        if let end = result.end { object["endDate"] = .string(Timestamp.string(end)) }
+        if result.answerType != nil, let text = result.questionText { object["questionText"] = .string(text) }
+        return .object(object)
     }
 }

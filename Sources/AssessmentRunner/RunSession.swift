@@ -56,6 +56,16 @@ public struct ShownStep: Sendable, Equatable {
     public let buttons: ButtonState
 }
 
+/// One action a run performed, for coverage: where, what (answers as recorded) and which rule fired.
+public struct RunMove: Sendable, Equatable {
+    /// The step the action was performed on.
+    public let location: StepLocation
+    /// The action, with the recorded (normalised) answer.
+    public let action: RunAction
+    /// The rule that chose the next step when the action went forward, if one did.
+    public let firedRule: Int?
+}
+
 /// One run of a survey: the pure navigator plus answers, history and results.
 public struct RunSession: Sendable {
     /// The pure navigation rules over the survey.
@@ -66,14 +76,20 @@ public struct RunSession: Sendable {
     public private(set) var status: RunStatus = .inProgress
     /// Where the run is, while in progress.
     public private(set) var location: StepLocation?
+    /// What the current step shows, worked out once when it is shown.
+    private var current: Navigator.StepInfo?
     /// Every step shown, in order.
     public private(set) var shown: [ShownStep] = []
     /// Things that happen on phones silently and deserve a word (targets that are not siblings…).
     public private(set) var warnings: [String] = []
     /// A readable account of the run, for `--report text`.
     public private(set) var transcript: [String] = []
+    /// Every action performed, in order (what coverage counts).
+    public private(set) var moves: [RunMove] = []
+    private var lastFiredRule: Int?
     private var answers: [String: JSONValue] = [:]
     private var answerOrder: [(identifier: String, stepPath: String)] = []
+    private var listedQuestions: Set<String> = []
     private var arrivals: [StepLocation] = []
     private var history: ResultHistory
     private let startDate: Date
@@ -109,23 +125,25 @@ public struct RunSession: Sendable {
     }
 
     /// The step being shown.
-    public var currentStep: Node? { location.flatMap { navigator.info(at: $0)?.node } }
+    public var currentStep: Node? { current?.node }
 
     /// The buttons of the step being shown.
     public var buttons: ButtonState? { shown.last?.buttons }
 
     /// The latest answer to the current question (offered again on a revisit).
-    public var currentAnswer: JSONValue? { location.flatMap { answers[navigator.stepPath(of: $0)] } }
+    public var currentAnswer: JSONValue? { current.flatMap { answers[$0.stepPath] } }
 
-    /// Each question's final answer by identifier, in the order first answered or skipped.
-    public var finalAnswers: [(identifier: String, value: JSONValue)] {
-        answerOrder.map { ($0.identifier, answers[$0.stepPath] ?? .null) }
+    /// Every question shown, in order of first showing, with its final answer (`null` when it has none).
+    public var finalAnswers: [(identifier: String, stepPath: String, value: JSONValue)] {
+        answerOrder.map { ($0.identifier, $0.stepPath, answers[$0.stepPath] ?? .null) }
     }
 
     /// Performs an action on the current step.
     public mutating func perform(_ action: RunAction) throws(RunError) {
-        guard status == .inProgress, let location, let step = currentStep, let buttons else { throw .runOver }
-        let stepPath = navigator.stepPath(of: location)
+        guard status == .inProgress, let location, let current, let buttons else { throw .runOver }
+        let step = current.node, stepPath = current.stepPath
+        var performed = action
+        lastFiredRule = nil
         switch action {
         case .answer(let value):
             guard step.isQuestion else { throw .notAQuestion(step: step.identifier) }
@@ -135,17 +153,18 @@ public struct RunSession: Sendable {
             } catch {
                 throw .answer(error)
             }
-            record(recorded, for: step, at: stepPath)
+            record(recorded, at: stepPath)
+            performed = .answer(recorded)
             transcript.append("    answer: \(recorded)")
             try goForward(from: location, answer: recorded)
         case .skip:
             guard buttons.isVisible(.skip) else { throw .hiddenButton(step: step.identifier, button: .skip) }
-            if step.isQuestion { record(.null, for: step, at: stepPath) }
+            if step.isQuestion { record(.null, at: stepPath) }
             transcript.append("    skipped")
             try goForward(from: location, answer: .null)
         case .goForward:
             guard buttons.isVisible(.goForward) else { throw .hiddenButton(step: step.identifier, button: .goForward) }
-            if step.isQuestion, answers[stepPath] == nil { record(.null, for: step, at: stepPath) }
+            if step.isQuestion, answers[stepPath] == nil { record(.null, at: stepPath) }
             if step.isQuestion { transcript.append("    kept: \(answers[stepPath] ?? .null)") }
             try goForward(from: location, answer: answers[stepPath] ?? .null)
         case .goBackward:
@@ -163,16 +182,17 @@ public struct RunSession: Sendable {
             transcript.append("    cancelled")
             finish(.cancelled)
         }
+        moves.append(RunMove(location: location, action: performed, firedRule: lastFiredRule))
     }
 
-    private mutating func record(_ value: JSONValue, for step: Node, at stepPath: String) {
-        if answers[stepPath] == nil { answerOrder.append((step.identifier, stepPath)) }
+    private mutating func record(_ value: JSONValue, at stepPath: String) {
         answers[stepPath] = value
         history.setAnswer(value)
     }
 
     private mutating func goForward(from location: StepLocation, answer: JSONValue) throws(RunError) {
         let (outcome, rule) = navigator.forward(from: location, answer: answer, warnings: &warnings)
+        lastFiredRule = rule
         history.close(at: environment.now())
         if let step = currentStep {
             if let rule, let fired = step.question?.surveyRules[rule] {
@@ -195,9 +215,11 @@ public struct RunSession: Sendable {
 
     private mutating func show(_ location: StepLocation, direction: Direction) {
         self.location = location
-        guard let info = navigator.info(at: location) else { return }
+        current = navigator.info(at: location)
+        guard let info = current else { return }
         let step = info.node
         shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
+        if step.isQuestion, listedQuestions.insert(info.stepPath).inserted { answerOrder.append((step.identifier, info.stepPath)) }
         transcript.append("\(shown.count). \(info.stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
         history.open(step, sections: info.sections, direction: direction, answer: answers[info.stepPath], at: environment.now())
     }
@@ -205,6 +227,7 @@ public struct RunSession: Sendable {
     private mutating func finish(_ status: RunStatus) {
         self.status = status
         location = nil
+        current = nil
         endDate = environment.now()
         history.finish(at: endDate ?? startDate)
         transcript.append("run \(status.rawValue)")

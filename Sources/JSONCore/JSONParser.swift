@@ -82,12 +82,6 @@ struct ParseFailure: Error {
     }
 }
 
-/// One step of the path from the root to the value being parsed.
-private enum PathComponent {
-    case key(String)
-    case index(Int)
-}
-
 private struct ParserState {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: Options
@@ -98,7 +92,9 @@ private struct ParserState {
     var index = 0
     var depth = 0
     var builder: TapeBuilder
-    var path: [PathComponent] = []
+    /// The pointer of every open value from the root's child down, innermost last; each shares its
+    /// parent's tokens, so tracking costs constant memory per value however deep the nesting.
+    var path: [JSONPointer] = []
     /// The tape indices of the keys of every open object, innermost last.
     var openKeys: [Int] = []
     /// Where each key in `openKeys` starts in the text (only while tracking paths, for duplicate positions).
@@ -206,7 +202,7 @@ private struct ParserState {
                 } else {
                     guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                     open.append(OpenContainer(isObject: false, start: start, entry: entry, firstKey: openKeys.count))
-                    if tracksPaths { path.append(.index(0)) }
+                    if tracksPaths { path.append(currentPointer().appending(index: 0)) }
                     continue nextValue
                 }
             case UInt8(ascii: "\""): try parseString()
@@ -252,7 +248,7 @@ private struct ParserState {
                         skipWhitespace()
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                         if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
-                        if tracksPaths { path.append(.index(open[last].count)) }
+                        if tracksPaths { path.append(currentPointer().appending(index: open[last].count)) }
                         continue nextValue
                     case UInt8(ascii: "]"):
                         index += 1
@@ -305,7 +301,7 @@ private struct ParserState {
         openKeys.append(keyEntry)
         if tracksPaths {
             openKeyOffsets.append(keyStart)
-            path.append(.key(builder.string(at: keyEntry)))
+            path.append(currentPointer().appending(builder.string(at: keyEntry)))
         }
         if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
@@ -549,12 +545,7 @@ private struct ParserState {
     }
 
     func currentPointer() -> JSONPointer {
-        JSONPointer(tokens: path.map { component in
-            switch component {
-            case .key(let key): return key
-            case .index(let position): return String(position)
-            }
-        })
+        path.last ?? .root
     }
 
     func unexpected(expected: String) -> ParseFailure {

@@ -1,20 +1,80 @@
 /// A JSON Pointer (RFC 6901): a path of reference tokens into a JSON value.
+///
+/// Pointers share their prefixes: `appending` and `parent` take constant time and memory, so a
+/// pointer per value of a deeply nested document costs linear memory, not quadratic. Equality and
+/// hashing use a hash of the whole path kept with each pointer; ``tokens`` is built on demand.
 public struct JSONPointer: Sendable, Hashable {
-    /// The unescaped reference tokens.
-    public private(set) var tokens: [String]
+    /// The last token, linked to the pointer it extends. Only `deinit` changes `parent`, when no one
+    /// else can see the link, hence unchecked.
+    private final class Link: @unchecked Sendable {
+        private(set) var parent: Link?
+        let token: String
+        /// How many tokens the pointer has.
+        let count: Int
+        /// A hash of every token from the root, so equal pointers hash alike without a walk.
+        let pathHash: Int
+
+        init(parent: Link?, token: String) {
+            self.parent = parent
+            self.token = token
+            count = (parent?.count ?? 0) + 1
+            var hasher = Hasher()
+            hasher.combine(parent?.pathHash ?? 0)
+            hasher.combine(token)
+            pathHash = hasher.finalize()
+        }
+
+        // Releasing a long chain one link at a time, not recursively: a 30,000-token pointer must not
+        // need 30,000 stack frames to be freed.
+        deinit {
+            var next = parent
+            parent = nil
+            while isKnownUniquelyReferenced(&next), let link = next {
+                next = link.parent
+                link.parent = nil
+            }
+        }
+    }
+
+    /// `nil` for the root.
+    private let last: Link?
+
+    private init(last: Link?) {
+        self.last = last
+    }
+
+    /// The unescaped reference tokens (built from the shared links: linear in their number).
+    public var tokens: [String] {
+        var tokens: [String] = []
+        tokens.reserveCapacity(tokenCount)
+        var link = last
+        while let current = link {
+            tokens.append(current.token)
+            link = current.parent
+        }
+        return tokens.reversed()
+    }
+
+    /// How many tokens the pointer has (its depth), in constant time.
+    public var tokenCount: Int { last?.count ?? 0 }
+
+    /// The last token, in constant time; `nil` at the root.
+    public var lastToken: String? { last?.token }
 
     /// The pointer to the whole document.
-    public static let root = JSONPointer(tokens: [])
+    public static let root = JSONPointer(last: nil)
 
     /// A pointer from unescaped tokens.
     public init(tokens: [String]) {
-        self.tokens = tokens
+        var link: Link?
+        for token in tokens { link = Link(parent: link, token: token) }
+        last = link
     }
 
     /// Parses pointer text such as `/steps/0/identifier`.
     public init(parsing text: String) throws(JSONPointerError) {
         guard !text.isEmpty else {
-            tokens = []
+            self.init(last: nil)
             return
         }
         guard text.hasPrefix("/") else { throw .missingLeadingSlash(text) }
@@ -22,7 +82,7 @@ public struct JSONPointer: Sendable, Hashable {
         for rawToken in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             tokens.append(try JSONPointer.unescape(rawToken, in: text))
         }
-        self.tokens = tokens
+        self.init(tokens: tokens)
     }
 
     private static func unescape(_ raw: Substring, in text: String) throws(JSONPointerError) -> String {
@@ -43,11 +103,9 @@ public struct JSONPointer: Sendable, Hashable {
         return result
     }
 
-    /// The pointer extended by an object key.
+    /// The pointer extended by an object key (sharing this pointer's tokens).
     public func appending(_ token: String) -> JSONPointer {
-        var copy = self
-        copy.tokens.append(token)
-        return copy
+        JSONPointer(last: Link(parent: last, token: token))
     }
 
     /// The pointer extended by an array index.
@@ -57,18 +115,42 @@ public struct JSONPointer: Sendable, Hashable {
 
     /// The pointer extended by another pointer's tokens.
     public func appending(_ other: JSONPointer) -> JSONPointer {
-        var copy = self
-        copy.tokens += other.tokens
-        return copy
+        var link = last
+        for token in other.tokens { link = Link(parent: link, token: token) }
+        return JSONPointer(last: link)
     }
 
-    /// The pointer to the enclosing value, or `nil` at the root.
+    /// The pointer to the enclosing value, or `nil` at the root (constant time).
     public var parent: JSONPointer? {
-        tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
+        last.map { JSONPointer(last: $0.parent) }
     }
 
     /// True for the pointer to the whole document.
-    public var isRoot: Bool { tokens.isEmpty }
+    public var isRoot: Bool { last == nil }
+
+    /// Whether `other` is this pointer or one of its ancestors (walks this pointer up to `other`'s depth).
+    public func hasPrefix(_ other: JSONPointer) -> Bool {
+        guard other.tokenCount <= tokenCount else { return false }
+        var link = last
+        while let current = link, current.count > other.tokenCount { link = current.parent }
+        return JSONPointer(last: link) == other
+    }
+
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        var left = lhs.last, right = rhs.last
+        guard left?.count == right?.count, left?.pathHash == right?.pathHash else { return false }
+        // Walk up together until the chains meet (shared prefixes stop the walk early).
+        while let a = left, let b = right, a !== b {
+            guard a.token == b.token else { return false }
+            left = a.parent
+            right = b.parent
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(last?.pathHash ?? 0)
+    }
 
     /// Escapes one token (`~` as `~0`, `/` as `~1`).
     public static func escape(_ token: String) -> String {
@@ -78,6 +160,7 @@ public struct JSONPointer: Sendable, Hashable {
 
     /// The value this pointer designates inside `value`, or `nil` when it does not exist.
     public func resolve(in value: JSONValue) -> JSONValue? {
+        guard !isRoot else { return value }
         var current = value
         for token in tokens {
             switch current {
@@ -105,7 +188,7 @@ public struct JSONPointer: Sendable, Hashable {
 extension JSONPointer: CustomStringConvertible {
     /// The pointer text, e.g. `/steps/0/identifier`; empty for the root.
     public var description: String {
-        tokens.isEmpty ? "" : tokens.map { "/" + JSONPointer.escape($0) }.joined()
+        isRoot ? "" : tokens.map { "/" + JSONPointer.escape($0) }.joined()
     }
 }
 

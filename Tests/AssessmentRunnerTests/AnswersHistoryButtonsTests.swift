@@ -155,7 +155,7 @@ final class ButtonTests: XCTestCase {
 final class ScriptTests: XCTestCase {
     func testScriptMustNameTheShownQuestion() throws {
         let survey = try Runs.survey([Runs.integerQuestion("a"), Runs.integerQuestion("b")].joined(separator: ","))
-        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "b", "answer": 1]]]).failure, "script expected \"b\" but the survey showed \"a\"")
+        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "b", "answer": 1]]]).failure, "script entry steps[0] expected \"b\" but the survey showed \"a\"")
         XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1]]]).failure, "the script ended but the survey showed question \"b\"")
     }
 
@@ -170,7 +170,7 @@ final class ScriptTests: XCTestCase {
     func testLeftoverEntriesAreAnError() throws {
         let survey = try Runs.survey(Runs.integerQuestion("a"))
         XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1], ["identifier": "z", "answer": 2]]]).failure,
-                       "the run ended (completed) but the script still has entries, starting with \"z\"")
+                       "the run ended (completed) but the script still has entries, starting with steps[1] \"z\"")
     }
 
     func testShorthandAnswersTheFirstVisitOnly() throws {

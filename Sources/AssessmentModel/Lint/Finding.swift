@@ -52,12 +52,15 @@ public struct LintContext: Sendable {
     public let document: SurveyDocument
     /// Every node below the assessment, with its ancestors.
     public let visits: [Node.Visit]
+    /// Each node's identifier by its pointer (for `stepName(containing:)`).
+    private let nodeNames: [JSONPointer: String]
     /// Where navigation can go, shared by the reachability rules.
     let graph: NavigationGraph
 
     public init(document: SurveyDocument) {
         self.document = document
         visits = document.assessment.descendants()
+        nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
         graph = NavigationGraph(assessment: document.assessment, visits: visits)
     }
 
@@ -81,10 +84,11 @@ public struct LintContext: Sendable {
 
     /// The identifier of the step that holds a pointer (for messages), if any.
     public func stepName(containing pointer: JSONPointer) -> String? {
-        let holder = visits.last { visit in
-            visit.node.pointer.tokens.count <= pointer.tokens.count
-                && Array(pointer.tokens.prefix(visit.node.pointer.tokens.count)) == visit.node.pointer.tokens
+        var current: JSONPointer? = pointer
+        while let candidate = current {
+            if let name = nodeNames[candidate] { return name }
+            current = candidate.parent
         }
-        return holder?.node.identifier
+        return nil
     }
 }

@@ -16,62 +16,24 @@ struct NavigationGraph: Sendable {
 
     init(assessment: Node, visits: [Node.Visit]) {
         steps = visits.filter { $0.node.kind != .section }
-
-        /// The first shown step when entering a node (a section enters its first child).
-        func entry(_ node: Node, ancestors: [Node]) -> Place {
-            guard node.kind == .section else { return .step(node.pointer) }
-            guard let first = node.steps?.first else { return exit(from: node, ancestors: ancestors) }
-            return entry(first, ancestors: ancestors + [node])
-        }
-
-        /// Where navigation goes after leaving `container` (its own nextStepIdentifier, else its next sibling).
-        func exit(from container: Node, ancestors: [Node]) -> Place {
-            guard container.kind == .section, let parent = ancestors.last else { return .end }
-            if let next = container.nextStepIdentifier {
-                return resolve(next, from: container, ancestors: ancestors)
-            }
-            return following(container, in: parent, ancestors: Array(ancestors.dropLast()))
-        }
-
-        /// The sibling after `node` in `container`, or the container's exit.
-        func following(_ node: Node, in container: Node, ancestors: [Node]) -> Place {
-            let siblings = container.steps ?? []
-            // A step's pointer ends with its index in its container's steps.
-            guard let index = node.pointer.tokens.last.flatMap(Int.init), index + 1 < siblings.count else {
-                return exit(from: container, ancestors: ancestors)
-            }
-            return entry(siblings[index + 1], ancestors: ancestors + [container])
-        }
-
-        /// A target named by `node` (whose enclosing containers are `ancestors`).
-        func resolve(_ target: NavigationTarget, from node: Node, ancestors: [Node]) -> Place {
-            guard let container = ancestors.last else { return .end }
-            let outer = Array(ancestors.dropLast())
-            switch target {
-            case .exit: return .end
-            case .beginning: return entry(assessment.steps?.first ?? assessment, ancestors: [assessment])
-            case .nextSection: return container.kind == .section ? exit(from: container, ancestors: outer) : .end
-            case .node(let identifier):
-                guard let sibling = container.step(identifier) else { return exit(from: container, ancestors: outer) }
-                return entry(sibling, ancestors: ancestors)
-            }
-        }
-
-        start = assessment.steps?.first.map { entry($0, ancestors: [assessment]) } ?? .end
+        var resolver = PlaceResolver(assessment: assessment, visits: visits)
+        start = resolver.place(of: .enter(at: 0, in: resolver.root)) ?? .end
         for visit in steps {
             let node = visit.node
-            guard let container = visit.ancestors.last else { continue }
             var targets: Set<Place> = []
+            var moves: [PlaceResolver.Move] = []
             if let question = node.question {
                 for (index, rule) in question.surveyRules.enumerated() where NavigationGraph.canFire(rule, index: index, in: question) {
-                    if let target = rule.target { targets.insert(resolve(target, from: node, ancestors: visit.ancestors)) }
+                    if let target = rule.target { moves.append(.target(target, in: visit.chain)) }
                 }
             }
             if let next = node.nextStepIdentifier {
-                targets.insert(resolve(next, from: node, ancestors: visit.ancestors))
+                moves.append(.target(next, in: visit.chain))
             } else {
-                targets.insert(following(node, in: container, ancestors: Array(visit.ancestors.dropLast())))
+                moves.append(.enter(at: PlaceResolver.position(of: node) + 1, in: visit.chain))
             }
+            // A move that only goes round empty sections leads nowhere: the step cannot reach the end that way.
+            for move in moves { if let place = resolver.place(of: move) { targets.insert(place) } }
             edges[.step(node.pointer), default: []].formUnion(targets)
         }
     }
@@ -116,6 +78,126 @@ struct NavigationGraph: Sendable {
     }
 }
 
+/// Resolves navigation moves to the step they show, iteratively and with each section's entry and
+/// exit worked out once, so that surveys nested thousands of sections deep cost linear time and stack.
+struct PlaceResolver {
+    typealias Place = NavigationGraph.Place
+
+    /// One hop of navigation.
+    enum Move: Hashable {
+        /// Show the child at this index of a container (past the end: leave the container).
+        case enter(at: Int, in: AncestorChain)
+        /// Leave a container (its own nextStepIdentifier, else what follows it).
+        case leave(AncestorChain)
+        /// Follow a target named inside a container.
+        case target(NavigationTarget, in: AncestorChain)
+
+        static func == (lhs: Move, rhs: Move) -> Bool {
+            switch (lhs, rhs) {
+            case let (.enter(a, x), .enter(b, y)): return a == b && x === y
+            case let (.leave(x), .leave(y)): return x === y
+            case let (.target(a, x), .target(b, y)): return a == b && x === y
+            default: return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .enter(let index, let chain): hasher.combine(0); hasher.combine(index); hasher.combine(ObjectIdentifier(chain))
+            case .leave(let chain): hasher.combine(1); hasher.combine(ObjectIdentifier(chain))
+            case .target(let target, let chain): hasher.combine(2); hasher.combine(target); hasher.combine(ObjectIdentifier(chain))
+            }
+        }
+    }
+
+    /// The assessment's own link.
+    let root: AncestorChain
+    /// Each section's link (the chain its children see), by the section's pointer.
+    private let chains: [JSONPointer: AncestorChain]
+    /// Where each move already resolved leads (`nil`: round empty sections forever).
+    private var resolved: [Move: Place?] = [:]
+
+    init(assessment: Node, visits: [Node.Visit]) {
+        // The links the visits hold, so moves compare by identity; empty sections get their own.
+        var chains: [JSONPointer: AncestorChain] = [:]
+        for visit in visits where visit.chain.node.kind == .section && chains[visit.chain.node.pointer] == nil {
+            chains[visit.chain.node.pointer] = visit.chain
+        }
+        for visit in visits where visit.node.kind == .section && chains[visit.node.pointer] == nil {
+            chains[visit.node.pointer] = AncestorChain(node: visit.node, parent: visit.chain)
+        }
+        self.chains = chains
+        root = visits.first?.chain ?? AncestorChain(node: assessment, parent: nil)
+    }
+
+    /// A step's index among its container's steps (its pointer ends with it).
+    static func position(of node: Node) -> Int {
+        node.pointer.lastToken.flatMap(JSONPointer.arrayIndex) ?? 0
+    }
+
+    /// Where a move ends: the step it shows, the end, or `nil` when it goes round empty sections forever.
+    mutating func place(of move: Move) -> Place? {
+        var passed: [Move] = []
+        var seen: Set<Move> = []
+        var current = move
+        var outcome: Place?
+        while true {
+            if let known = resolved[current] {
+                outcome = known
+                break
+            }
+            guard seen.insert(current).inserted else {
+                outcome = nil
+                break
+            }
+            passed.append(current)
+            switch step(current) {
+            case .done(let place):
+                outcome = place
+            case .next(let next):
+                current = next
+                continue
+            }
+            break
+        }
+        for move in passed { resolved[move] = .some(outcome) }
+        return outcome
+    }
+
+    private enum Hop {
+        case done(Place)
+        case next(Move)
+    }
+
+    /// One hop of `navigation.md` §1.
+    private func step(_ move: Move) -> Hop {
+        switch move {
+        case .enter(let index, let container):
+            let siblings = container.node.steps ?? []
+            guard index < siblings.count else { return .next(.leave(container)) }
+            let child = siblings[index]
+            guard child.kind == .section else { return .done(.step(child.pointer)) }
+            guard let chain = chains[child.pointer] else { return .next(.leave(container)) }
+            return .next(.enter(at: 0, in: chain))
+        case .leave(let container):
+            guard container.node.kind == .section, let parent = container.parent else { return .done(.end) }
+            if let next = container.node.nextStepIdentifier { return .next(.target(next, in: parent)) }
+            return .next(.enter(at: PlaceResolver.position(of: container.node) + 1, in: parent))
+        case .target(let target, let container):
+            switch target {
+            case .exit: return .done(.end)
+            case .beginning: return .next(.enter(at: 0, in: root))
+            case .nextSection: return container.node.kind == .section ? .next(.leave(container)) : .done(.end)
+            case .node(let identifier):
+                guard let index = container.node.steps?.firstIndex(where: { $0.identifier == identifier }) else {
+                    return container.node.kind == .section ? .next(.leave(container)) : .done(.end)
+                }
+                return .next(.enter(at: index, in: container))
+            }
+        }
+    }
+}
+
 /// Reports steps no answer can lead to (graph analysis over the step sequence, rules and jumps).
 public struct UnreachableStepRule: LintRule {
     public let id = "unreachable-step"
@@ -127,18 +209,25 @@ public struct UnreachableStepRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         let graph = survey.graph
         let reachable = graph.reachable()
-        var reported: [JSONPointer] = []
+        // Sections holding a reachable step: walk up from each reachable step until a marked section.
+        var live: Set<JSONPointer> = []
+        for visit in graph.steps where reachable.contains(.step(visit.node.pointer)) {
+            var link: AncestorChain? = visit.chain
+            while let current = link, current.node.kind == .section, live.insert(current.node.pointer).inserted { link = current.parent }
+        }
+        // The outermost dead section around each container, top down (visits come in document order).
+        var outermostDead: [JSONPointer: Node] = [:]
+        for visit in survey.visits where visit.node.kind == .section {
+            let around = visit.container.kind == .section ? outermostDead[visit.container.pointer] : nil
+            if let dead = around ?? (live.contains(visit.node.pointer) ? nil : visit.node) { outermostDead[visit.node.pointer] = dead }
+        }
+        var reported: Set<JSONPointer> = []
         var findings: [Finding] = []
         for visit in graph.steps where !reachable.contains(.step(visit.node.pointer)) {
             // Report a whole unreachable section once, at the section.
-            let section = visit.ancestors.first { ancestor in
-                ancestor.kind == .section && !graph.steps.contains { inner in
-                    inner.ancestors.contains { $0.pointer == ancestor.pointer } && reachable.contains(.step(inner.node.pointer))
-                }
-            }
+            let section = visit.container.kind == .section ? outermostDead[visit.container.pointer] : nil
             let node = section ?? visit.node
-            guard !reported.contains(node.pointer) else { continue }
-            reported.append(node.pointer)
+            guard reported.insert(node.pointer).inserted else { continue }
             let what = section == nil ? "step" : "section"
             findings.append(survey.finding(self, "\(what) \"\(node.identifier)\" can never be shown: no rule, nextStepIdentifier or preceding step leads to it",
                                            at: node.pointer))

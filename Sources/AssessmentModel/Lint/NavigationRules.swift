@@ -31,9 +31,11 @@ public struct UnknownTargetRule: LintRule {
         var findings: [Finding] = []
         let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
         for visit in survey.visits {
-            guard let container = visit.ancestors.last else { continue }
+            let container = visit.container
+            let named = visit.node.namedTargets
+            guard !named.isEmpty else { continue }
             let siblings = (container.steps ?? []).map(\.identifier)
-            for named in visit.node.namedTargets {
+            for named in named {
                 guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
                 let whatHappens = container.kind == .assessment ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
@@ -81,7 +83,7 @@ public struct ReservedTargetRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for visit in survey.visits {
-            let inSection = visit.ancestors.contains { $0.kind == .section }
+            let inSection = visit.isInSection
             for named in visit.node.namedTargets {
                 switch named.target {
                 case .nextSection where !inSection:

@@ -1,0 +1,98 @@
+import AssessmentModel
+import Foundation
+import JSONCore
+import SurveyFlow
+import ZipArchive
+
+/// `assess graph`: every route through a survey as a picture (SVG of our own layout) or as text/data.
+struct GraphCommand: Command {
+    let spec = CommandSpec(
+        name: "graph",
+        summary: "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json).",
+        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE] [--coverage REPORT.json] [--now ISO8601]",
+        options: [
+            .value("--format", "-f", valueName: "FORMAT", help: "svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
+            .value("--output", "-o", valueName: "FILE", help: "Write to FILE instead of standard output."),
+            .value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'."),
+            .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds when looking for answers (default: now)."),
+        ],
+        discussion: """
+            Edges: each survey rule (labelled with its operator and value, e.g. "= 3", "skip" for a rule
+            matching a skipped question), nextStepIdentifier, the next sibling ("else" after rules), section
+            leaving and "beginning" loops. Red dashed: unreachable steps and dead edges (no answer takes
+            them); orange: steps from which the survey can never end.
+
+            EXIT STATUS: 0 written, 2 usage error, 3 unreadable survey, coverage report or output.
+            """)
+
+    enum Format: String, CaseIterable {
+        case svg, dot, mermaid, json
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey")
+        }
+        let format = try arguments.choice("--format", default: Format.svg)
+        let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
+        guard let survey = SurveyInput.load(path, io: io)?.document else { return .inputError }
+        let graph = FlowGraph(survey: survey.assessment, now: now)
+        var coverage: CoverageState?
+        if let reportPath = arguments.value("--coverage") {
+            guard let data = FileManager.default.contents(atPath: reportPath), let report = try? JSONDocument(bytes: Array(data)),
+                  let state = CoverageReport.state(fromJSON: report.value) else {
+                io.printError("\(reportPath): error: cannot read a JSON coverage report (from 'assess run --coverage --coverage-report json')")
+                return .inputError
+            }
+            coverage = state
+        }
+        let document = survey
+        let writer = GraphWriter(graph: graph, locate: { document.position(of: $0) }, coverage: coverage)
+        let text: String
+        switch format {
+        case .svg: text = writer.svg
+        case .dot: text = writer.dot
+        case .mermaid: text = writer.mermaid
+        case .json: text = JSONWriter.pretty.string(writer.json) + "\n"
+        }
+        return SurveyInput.write(text, to: arguments.value("--output"), io: io)
+    }
+}
+
+/// Reading a survey and writing a command's text output, shared by `graph` and `routes`.
+enum SurveyInput {
+    /// The decoded survey and its bytes, or `nil` after printing why it cannot be read (`file:line:col` for JSON errors).
+    static func load(_ path: String, io: CommandIO) -> (document: SurveyDocument, bytes: [UInt8])? {
+        let bytes: [UInt8]
+        switch InputFile(name: path, path: path == "-" ? nil : path).read(io) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            io.printError(error.description)
+            return nil
+        }
+        do {
+            return (try SurveyDocument(bytes: bytes), bytes)
+        } catch {
+            switch error {
+            case .syntax(let parse): io.printError("\(path):\(parse.position): error: \(parse.message)")
+            case .notAnObject(let found): io.printError("\(path):1:1: error: a survey must be a JSON object, found \(found.withArticle)")
+            }
+            return nil
+        }
+    }
+
+    /// Writes `text` to `path` (atomically) or to standard output.
+    static func write(_ text: String, to path: String?, io: CommandIO) -> ExitStatus {
+        guard let path else {
+            io.writeOutput(text)
+            return .ok
+        }
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path, overwrite: true)
+        } catch {
+            io.printError("\(path): error: cannot write: \(error)")
+            return .inputError
+        }
+        return .ok
+    }
+}

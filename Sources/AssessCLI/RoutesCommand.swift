@@ -1,0 +1,154 @@
+import AssessmentModel
+import Foundation
+import JSONCore
+import SurveyFlow
+import ZipArchive
+
+/// `assess routes`: the distinct routes through a survey with answers that produce them, as scripts.
+struct RoutesCommand: Command {
+    let spec = CommandSpec(
+        name: "routes",
+        summary: "List routes through a survey with the answers that take them; write them as answer scripts.",
+        synopsis: "SURVEY [--max-routes N] [--all] [--write-scripts DIR] [--format text|json] [--now ISO8601]",
+        options: [
+            .value("--max-routes", valueName: "N", help: "Stop after N routes (default 1000), with a note."),
+            .flag("--all", help: "Every distinct route (loops at most once) instead of a set that takes every edge."),
+            .value("--write-scripts", valueName: "DIR", help: "Write route-NNN.json answer scripts and route-NNN.expected.json outcomes to DIR."),
+            .value("--format", "-f", valueName: "FORMAT", help: "text (default) or json."),
+            .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds for answers (default: now)."),
+        ],
+        discussion: """
+            Each question's answers are split by the rule that fires first (or none, or a skip) using the
+            runner's own answer checks and comparisons; one witness answer stands for each part. By default
+            the routes are few and together take every reachable edge, so
+              assess run SURVEY --answers DIR --coverage
+            after --write-scripts DIR reports 100% of the edges. Dead rules (no answer fires them) are
+            listed with the lint rule that reports them.
+
+            EXIT STATUS: 0 listed (also when --max-routes stopped the list), 2 usage error,
+                         3 unreadable survey or unwritable scripts.
+            """)
+
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey")
+        }
+        let format = try arguments.choice("--format", default: Format.text)
+        var maxRoutes = 1000
+        if let text = arguments.value("--max-routes") {
+            guard let value = Int(text), value > 0 else { throw UsageError("--max-routes must be a positive integer, found '\(text)'") }
+            maxRoutes = value
+        }
+        let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
+        guard let (survey, bytes) = SurveyInput.load(path, io: io) else { return .inputError }
+        let planner = RoutePlanner(graph: FlowGraph(survey: survey.assessment, now: now))
+        let set = arguments.flag("--all") ? planner.all(maxRoutes: maxRoutes) : planner.edgeCovering(maxRoutes: maxRoutes)
+        let dead = deadRules(planner.graph, survey: survey, findings: Linter().lint(bytes: bytes, file: path).findings, file: path)
+        var status = ExitStatus.ok
+        var written: String?
+        if let folder = arguments.value("--write-scripts") {
+            switch writeScripts(set, planner: planner, to: folder) {
+            case .success(let count): written = "wrote \(count) script\(count == 1 ? "" : "s") and their .expected.json to \(folder)"
+            case .failure(let message):
+                io.printError("\(folder): error: \(message)")
+                status = .inputError
+            }
+        }
+        let graph = planner.graph
+        let covered = Set(set.routes.flatMap(\.edges))
+        let reachable = graph.edges.filter { $0.reachable && $0.via != .start }
+        let taken = reachable.filter { covered.contains($0.index) }.count
+        switch format {
+        case .text:
+            for (number, route) in set.routes.enumerated() {
+                let end = route.edges.last.map { graph.vertices[graph.edges[$0].to].kind.name } ?? "?"
+                io.print("route \(number + 1) (\(end)): \(planner.describe(route))")
+            }
+            io.print("\(set.routes.count) route\(set.routes.count == 1 ? " takes" : "s take") \(taken) of \(reachable.count) reachable edges")
+            if !dead.isEmpty {
+                io.print("dead rules and fallbacks (no answer takes them):")
+                dead.forEach { io.print("  " + $0.text) }
+            }
+            if set.truncated { io.print("note: stopped at --max-routes \(maxRoutes)") }
+            for edge in set.uncovered where graph.edges[edge].via != .start {
+                io.print("note: no route takes \(graph.vertices[graph.edges[edge].from].stepPath) → \(graph.vertices[graph.edges[edge].to].stepPath)"
+                         + (set.truncated ? "" : " (no run can end after it)"))
+            }
+            if let written { io.print(written) }
+        case .json:
+            let routes: [JSONValue] = set.routes.map { route in
+                let expected = planner.expected(route)
+                return .object(JSONObject([
+                    .init(key: "status", value: expected["status"] ?? .null), .init(key: "path", value: expected["path"] ?? .null),
+                    .init(key: "script", value: planner.script(route)),
+                ]))
+            }
+            io.writeOutput(JSONWriter.pretty.string(.object(JSONObject([
+                .init(key: "routes", value: .array(routes)), .init(key: "truncated", value: .bool(set.truncated)),
+                .init(key: "edges", value: ["taken": .number(JSONNumber(taken)), "reachable": .number(JSONNumber(reachable.count))]),
+                .init(key: "deadRules", value: .array(dead.map(\.json))),
+            ]))) + "\n")
+        }
+        return status
+    }
+
+    /// A rule no answer can fire, with the lint rules that report it.
+    struct DeadRule {
+        let text: String
+        let json: JSONValue
+    }
+
+    private func deadRules(_ graph: FlowGraph, survey: SurveyDocument, findings: [Finding], file: String) -> [DeadRule] {
+        return graph.edges.compactMap { edge -> DeadRule? in
+            guard edge.dead, let pointer = edge.pointer else { return nil }
+            let from = graph.vertices[edge.from]
+            guard case .rule(let index) = edge.via else {
+                let position = survey.position(of: pointer)
+                let text = "\(file):\(position): \"\(from.stepPath)\" never goes on without a rule (→ \(graph.vertices[edge.to].stepPath)): every answer matches one"
+                return DeadRule(text: text, json: .object(JSONObject([
+                    .init(key: "step", value: .string(from.stepPath)), .init(key: "rule", value: .null),
+                    .init(key: "pointer", value: .string(pointer.description)), .init(key: "line", value: .number(JSONNumber(position.line))),
+                    .init(key: "column", value: .number(JSONNumber(position.column))), .init(key: "lint", value: []),
+                ])))
+            }
+            let lint = Set(findings.filter { $0.pointer.tokens.starts(with: pointer.tokens) }.map(\.ruleID)).sorted()
+            let position = survey.position(of: pointer)
+            let where_ = from.reachable ? "" : " (its step is unreachable)"
+            let text = "\(file):\(position): rule \(index) of \"\(from.stepPath)\" (\(edge.label)) → \(graph.vertices[edge.to].stepPath)\(where_)"
+                + (lint.isEmpty ? " [lint does not report it]" : " [lint: \(lint.joined(separator: ", "))]")
+            return DeadRule(text: text, json: .object(JSONObject([
+                .init(key: "step", value: .string(from.stepPath)), .init(key: "rule", value: .number(JSONNumber(index))),
+                .init(key: "pointer", value: .string(pointer.description)), .init(key: "line", value: .number(JSONNumber(position.line))),
+                .init(key: "column", value: .number(JSONNumber(position.column))), .init(key: "lint", value: .array(lint.map(JSONValue.string))),
+            ])))
+        }
+    }
+
+    private func writeScripts(_ set: RouteSet, planner: RoutePlanner, to folder: String) -> Result<Int, ScriptWriteError> {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return .failure(ScriptWriteError(message: "cannot create the folder: \(error.localizedDescription)"))
+        }
+        let digits = max(3, String(set.routes.count).count)
+        for (number, route) in set.routes.enumerated() {
+            let name = "route-" + String(repeating: "0", count: max(0, digits - String(number + 1).count)) + String(number + 1)
+            let base = (folder as NSString).appendingPathComponent(name)
+            do {
+                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.script(route)) + "\n").utf8), to: base + ".json", overwrite: true)
+                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.expected(route)) + "\n").utf8), to: base + ".expected.json", overwrite: true)
+            } catch {
+                return .failure(ScriptWriteError(message: "cannot write \(name).json: \(error)"))
+            }
+        }
+        return .success(set.routes.count)
+    }
+
+    struct ScriptWriteError: Error {
+        let message: String
+    }
+}

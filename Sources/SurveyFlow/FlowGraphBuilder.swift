@@ -1,0 +1,188 @@
+import AssessmentModel
+import AssessmentRunner
+import Foundation
+import JSONCore
+
+extension FlowGraph {
+    /// The graph of a survey. Rules that lint says can never fire, and edges no answer takes (searched
+    /// with ``AnswerSpace`` against the runner's answer checks, bounds judged at `now`), are dead.
+    public init(survey: Node, now: Date = Date()) {
+        var builder = FlowGraphBuilder(assessment: survey)
+        self = builder.build(checker: AnswerChecker(now: now))
+    }
+}
+
+/// Walks the survey tree the way ``Navigator`` moves through it, recording every way of leaving a step.
+struct FlowGraphBuilder {
+    let assessment: Node
+    let navigator: Navigator
+    private let hopBudget: Int
+
+    init(assessment: Node) {
+        self.assessment = assessment
+        navigator = Navigator(assessment: assessment)
+        func count(_ node: Node) -> Int { 1 + (node.steps ?? []).reduce(0) { $0 + count($1) } }
+        hopBudget = 4 * count(assessment) + 4
+    }
+
+    /// Where one move lands, and what it passes on the way.
+    struct Route {
+        enum Destination: Hashable { case step(StepLocation), completed, exited, sectionLoop }
+        var destination = Destination.completed
+        var leaves: [String] = []
+        var restarts = false
+        var note: String?
+        var hops = 0
+    }
+
+    mutating func build(checker: AnswerChecker) -> FlowGraph {
+        var vertices = [FlowGraph.Vertex(id: "start", kind: .start, identifier: "start", stepPath: "start", title: nil, pointer: nil,
+                                         location: nil, cluster: nil, canSkip: false)]
+        var clusters: [FlowGraph.Cluster] = []
+        func walk(_ container: Node, _ location: StepLocation, cluster: Int?) {
+            for (position, child) in (container.steps ?? []).enumerated() {
+                let childLocation = location + [position]
+                if child.kind == .section {
+                    clusters.append(FlowGraph.Cluster(identifier: child.identifier, pointer: child.pointer, parent: cluster))
+                    walk(child, childLocation, cluster: clusters.count - 1)
+                    continue
+                }
+                let info = navigator.info(at: childLocation)
+                vertices.append(FlowGraph.Vertex(
+                    id: "n\(vertices.count)", kind: .step(child.kind), identifier: child.identifier, stepPath: info?.stepPath ?? child.identifier,
+                    title: child.title, pointer: child.pointer, location: childLocation, cluster: cluster,
+                    canSkip: child.isQuestion && (info?.buttons.isVisible(.skip) ?? false)))
+            }
+        }
+        walk(assessment, [], cluster: nil)
+        let stepCount = vertices.count
+        var byLocation: [StepLocation: Int] = [:]
+        for index in 1..<stepCount { if let location = vertices[index].location { byLocation[location] = index } }
+
+        // Edges with their destinations; end vertices are added for the ends some edge reaches.
+        var pending: [(from: Int, via: FlowGraph.Via, label: String, pointer: JSONPointer?, route: Route)] = []
+        var start = Route()
+        start.destination = enter([], at: 0, route: &start)
+        pending.append((0, .start, "", nil, start))
+        var witnesses: [Int: Witness] = [:]
+        var deadVias: Set<Int> = []
+        for index in 1..<stepCount {
+            guard let location = vertices[index].location, let node = navigator.node(at: location) else { continue }
+            let firstEdge = pending.count
+            if let question = node.question {
+                for (ruleIndex, rule) in question.surveyRules.enumerated() {
+                    var route = Route()
+                    if let target = rule.target {
+                        route.destination = resolve(target, from: location, named: node.identifier, route: &route)
+                    } else {
+                        route.destination = .exited
+                        route.note = "rule without skipToIdentifier: phones exit the survey"
+                    }
+                    pending.append((index, .rule(ruleIndex), FlowGraphBuilder.label(rule), rule.pointer, route))
+                }
+            }
+            var route = Route()
+            let via: FlowGraph.Via
+            let pointer: JSONPointer
+            if let next = node.nextStepIdentifier {
+                via = .nextStepIdentifier
+                pointer = node.pointer.appending("nextStepIdentifier")
+                route.destination = resolve(next, from: location, named: node.identifier, route: &route)
+            } else {
+                via = .nextSibling
+                pointer = node.pointer
+                route.destination = enter(Array(location.dropLast()), at: (location.last ?? 0) + 1, route: &route)
+            }
+            pending.append((index, via, (node.question?.surveyRules.isEmpty ?? true) ? "" : "else", pointer, route))
+            guard let question = node.question else { continue }
+            let found = AnswerSpace(step: node, question: question, canSkip: vertices[index].canSkip, checker: checker).witnesses()
+            for edge in firstEdge..<pending.count {
+                let key: AnswerSpace.Outcome
+                if case .rule(let ruleIndex) = pending[edge].via { key = .rule(ruleIndex) } else { key = .fallback }
+                if case .rule(let ruleIndex) = pending[edge].via, !question.ruleCanFire(at: ruleIndex) {
+                    deadVias.insert(edge)
+                } else if let witness = found[key] {
+                    witnesses[edge] = witness
+                } else {
+                    deadVias.insert(edge)
+                }
+            }
+        }
+        var endVertex: [Route.Destination: Int] = [:]
+        for end in [Route.Destination.completed, .exited, .sectionLoop] where pending.contains(where: { $0.route.destination == end }) {
+            let kind: FlowGraph.VertexKind = end == .completed ? .completed : (end == .exited ? .exited : .sectionLoop)
+            endVertex[end] = vertices.count
+            vertices.append(FlowGraph.Vertex(id: kind.name, kind: kind, identifier: kind.name, stepPath: kind.name, title: nil, pointer: nil,
+                                             location: nil, cluster: nil, canSkip: false))
+        }
+        var edges: [FlowGraph.Edge] = []
+        for (index, item) in pending.enumerated() {
+            let to: Int
+            if case .step(let location) = item.route.destination { to = byLocation[location] ?? 0 } else { to = endVertex[item.route.destination] ?? 0 }
+            var edge = FlowGraph.Edge(index: index, from: item.from, to: to, via: item.via, label: item.label, pointer: item.pointer,
+                                      leaves: item.route.leaves, restarts: item.route.restarts, note: item.route.note)
+            edge.dead = deadVias.contains(index)
+            edges.append(edge)
+        }
+        var graph = FlowGraph(identifier: assessment.identifier, vertices: vertices, edges: edges, clusters: clusters)
+        graph.witnesses = witnesses
+        graph.markReachability()
+        return graph
+    }
+
+    /// Shows the child at `index` of `container`, entering sections; past the end, leaves the container.
+    private func enter(_ container: StepLocation, at index: Int, route: inout Route) -> Route.Destination {
+        route.hops += 1
+        guard route.hops <= hopBudget else { return .sectionLoop }
+        guard let steps = navigator.node(at: container)?.steps else { return .completed }
+        guard index < steps.count else { return leave(container, route: &route) }
+        let location = container + [index]
+        if steps[index].kind == .section { return enter(location, at: 0, route: &route) }
+        return .step(location)
+    }
+
+    /// After a container's last step: its `nextStepIdentifier`, else what follows it.
+    private func leave(_ container: StepLocation, route: inout Route) -> Route.Destination {
+        guard let last = container.last, let section = navigator.node(at: container) else { return .completed }
+        route.leaves.append(section.identifier)
+        if let next = section.nextStepIdentifier {
+            return resolve(next, from: container, named: section.identifier, route: &route)
+        }
+        return enter(Array(container.dropLast()), at: last + 1, route: &route)
+    }
+
+    /// A target named by the node at `location`, looked up among its siblings.
+    private func resolve(_ target: NavigationTarget, from location: StepLocation, named name: String, route: inout Route) -> Route.Destination {
+        let container = Array(location.dropLast())
+        switch target {
+        case .exit:
+            return .exited
+        case .beginning:
+            route.restarts = true
+            return enter([], at: 0, route: &route)
+        case .nextSection:
+            return container.isEmpty ? .completed : leave(container, route: &route)
+        case .node(let identifier):
+            let siblings = navigator.node(at: container)?.steps ?? []
+            guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
+                route.note = "\"\(identifier)\" is not a sibling of \"\(name)\": its container ends"
+                return container.isEmpty ? .completed : leave(container, route: &route)
+            }
+            return enter(container, at: index, route: &route)
+        }
+    }
+
+    /// `= 3`, `≠ "pizza"`, `> 5`, `skip` (eq null), `answered` (ne null).
+    static func label(_ rule: SurveyRule) -> String {
+        let value = rule.comparedValue
+        switch rule.ruleOperator {
+        case .equal: return value == .null ? "skip" : "= \(value)"
+        case .notEqual: return value == .null ? "answered" : "≠ \(value)"
+        case .lessThan: return "< \(value)"
+        case .greaterThan: return "> \(value)"
+        case .lessThanOrEqual: return "≤ \(value)"
+        case .greaterThanOrEqual: return "≥ \(value)"
+        case .unknown(let name): return "\(name) \(value)"
+        }
+    }
+}
