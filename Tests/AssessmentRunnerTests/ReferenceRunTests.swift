@@ -28,6 +28,13 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(result?["answerType"], ["type": "object"])
     }
 
+    func testTimeAndDurationResultsAreTypedAsTheReferenceTypesThem() throws {
+        let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "bed", "inputItem": {"type": "time"}}, {"type": "simpleQuestion", "identifier": "slept", "inputItem": {"type": "duration"}}"#)
+        let history = try Runs.run(survey, ["bed": "22:30", "slept": 27000]).session.result["stepHistory"]?.arrayValue ?? []
+        XCTAssertEqual(history.map { $0["answerType"] }, [["type": "time"], ["type": "duration"]])
+        XCTAssertEqual(history.map { $0["value"] }, ["22:30", 27000])
+    }
+
     func testNestedAssessmentsRunLikeSections() throws {
         let survey = try Runs.survey("""
             \(Runs.instruction("intro")),
