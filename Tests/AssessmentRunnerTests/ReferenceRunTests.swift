@@ -35,6 +35,12 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(history.map { $0["value"] }, ["22:30", 27000])
     }
 
+    func testStringCharacterLimit() throws {
+        let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "nick", "inputItem": {"type": "string", "characterLimit": 4}}"#)
+        XCTAssertNil(try Runs.run(survey, ["nick": "Alex"]).failure)
+        XCTAssertEqual(try Runs.run(survey, ["nick": "Alexa"]).failure, "step \"nick\": \"Alexa\" is 5 characters long; at most 4 allowed")
+    }
+
     func testNestedAssessmentsRunLikeSections() throws {
         let survey = try Runs.survey("""
             \(Runs.instruction("intro")),
