@@ -31,7 +31,9 @@ struct RunCommand: Command {
             The report's "answers" are keyed by stepPath (sections/.../identifier): every question shown,
             null when it ended without an answer. Status lines ("as expected") go to standard error
             whenever standard output carries a report or coverage.
-            Without --answers and with a terminal (or --interactive), the survey is played step by step.
+            Without --answers and with a terminal (or --interactive), the survey is played step by step:
+            choice numbers as "1 3" or "1,3", your own answer as "other: TEXT" (alone or after numbers);
+            return goes on (a required question needs an answer), b back, s skip, q cancel.
 
             EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
                          an expectation mismatch, or a survey failing lint, 2 usage error,

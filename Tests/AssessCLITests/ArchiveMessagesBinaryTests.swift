@@ -67,6 +67,12 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
         let deep = try Binary.run(["verify", "--batch", folder.path, "--recursive", "--report", "json"])
         XCTAssertEqual(deep.status, 0, deep.stdout)
         XCTAssertEqual(deep.stdout.split(separator: "\n").last, #"{"summary":{"total":2,"valid":2,"invalid":0,"duplicate":0}}"#)
+        let empty = folder.appendingPathComponent("empty/inner")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        _ = try result(of: "mood-loop", script: "low-then-fine", in: empty, seed: 3)
+        let none = try Binary.run(["verify", "--batch", empty.deletingLastPathComponent().path])
+        XCTAssertEqual(none.status, 3)
+        XCTAssertEqual(none.stderr, "error: cannot read \(empty.deletingLastPathComponent().path): folder holds no .zip files (--recursive also reads its subfolders)\n")
     }
 
     func testOneWordingForMissingFilesEverywhere() throws {
@@ -76,7 +82,7 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
             ["lint", missing], ["validate", "--schema", missing, survey], ["validate", "--schema", path("schemas/ArchiveMetadata.json"), missing],
             ["metaschema", missing], ["run", missing, "--answers", "-"], ["run", survey, "--answers", missing], ["run", survey, "--expect", missing, "--answers", path("examples/scripts/mood-loop/low-then-fine.json")],
             ["archive", "--result", missing, "-o", "/tmp/unused.zip"], ["verify", missing], ["verify", "--survey", missing, "x.zip"],
-            ["lint", "--schema", missing, survey], ["routes", missing], ["graph", missing],
+            ["lint", "--schema", missing, survey], ["routes", missing], ["graph", missing], ["graph", survey, "--coverage", missing],
         ]
         for call in calls {
             let run = try Binary.run(call)
