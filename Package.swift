@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
         .target(name: "JSONCore"),
@@ -33,11 +34,15 @@ let package = Package(
             name: "AssessCLI",
             dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow"]
         ),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive"]
+        ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

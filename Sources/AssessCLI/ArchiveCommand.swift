@@ -7,9 +7,10 @@ struct ArchiveCommand: Command {
     let spec = CommandSpec(
         name: "archive",
         summary: "Build a result archive: assessmentResult.json, other files and a metadata.json manifest.",
-        synopsis: "--result RESULT.json [--file FILE[:CONTENT-TYPE]]... [--app-name N] [--app-version V] [--device-info D] [--device-type T] [--now ISO8601] [--force] -o OUT.zip",
+        synopsis: "--result RESULT.json [--survey SURVEY.json] [--file FILE[:CONTENT-TYPE]]... [--app-name N] [--app-version V] [--device-info D] [--device-type T] [--now ISO8601] [--force] -o OUT.zip",
         options: [
-            .value("--result", "-r", valueName: "RESULT.json", help: "The assessment result; stored as assessmentResult.json."),
+            .value("--result", "-r", valueName: "RESULT.json", help: "The assessment result (checked against AssessmentResult.json); stored as assessmentResult.json."),
+            .value("--survey", valueName: "SURVEY.json", help: "Also check that the result is a result of this survey."),
             .value("--file", "-f", valueName: "FILE[:TYPE]", help: "Another file to include, with an optional content type (repeatable)."),
             .value("--output", "-o", valueName: "OUT.zip", help: "Where to write the archive."),
             .value("--app-name", valueName: "NAME", help: "metadata.json appName (default: assess)."),
@@ -24,7 +25,8 @@ struct ArchiveCommand: Command {
             an interrupted run never leaves a partial archive. The same inputs and --now (or
             SOURCE_DATE_EPOCH) give a byte-identical zip.
 
-            EXIT STATUS: 0 written, 2 usage error, 3 unreadable input, invalid result JSON,
+            EXIT STATUS: 0 written, 1 the result is not an assessment result (of --survey),
+                         2 usage error, 3 unreadable input or invalid JSON,
                          or OUT.zip exists (without --force) or cannot be written.
             """)
 
@@ -34,20 +36,26 @@ struct ArchiveCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
         let timestamp = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        var inputs: [ArchiveInput] = []
-        switch InputFile(name: resultPath, path: resultPath == "-" ? nil : resultPath).read(io) {
-        case .failure(let error):
-            io.printError(error.description)
+        if let problem = OutputFile.problem(writing: output, force: arguments.flag("--force")) {
+            io.printError(problem)
             return .inputError
-        case .success(let bytes):
-            do {
-                _ = try JSONDocument(bytes: bytes)
-            } catch {
-                io.printError(printer.line(file: resultPath, position: error.position, severity: .error, message: error.message))
-                return .inputError
-            }
-            inputs.append(ArchiveInput(filename: "assessmentResult.json", bytes: bytes, contentType: "application/json"))
         }
+        var survey: JSONValue?
+        if let surveyPath = arguments.value("--survey") {
+            guard let read = JSONInput.read(surveyPath, io: io, printer: printer) else { return .inputError }
+            survey = read.document.value
+        }
+        guard let read = JSONInput.read(resultPath, io: io, printer: printer) else { return .inputError }
+        let result = read.document
+        let problems = ResultCheck(survey: survey).problems(result.value)
+        guard problems.isEmpty else {
+            for problem in problems {
+                io.printError(printer.line(file: resultPath, position: result.sourceMap?.position(of: problem.pointer), severity: .error, message: problem.message))
+            }
+            return .findings
+        }
+        var inputs = [ArchiveInput(filename: ResultCheck.filename, bytes: read.bytes, contentType: "application/json",
+                                   jsonSchema: ResultCheck.schemaURI, identifier: result.value["identifier"]?.stringValue)]
         for option in arguments.all("--file") {
             let (path, contentType) = Self.splitContentType(option)
             switch InputFile(name: path, path: path).read(io) {
@@ -66,7 +74,7 @@ struct ArchiveCommand: Command {
         do {
             try ArchiveBuilder(source: source, timestamp: timestamp).write(inputs, to: output, overwrite: arguments.flag("--force"))
         } catch {
-            io.printError("\(output): error: \(error)")
+            io.printError("error: \(error)")
             return .inputError
         }
         io.print("wrote \(output) (\(inputs.count + 1) files)")

@@ -44,6 +44,11 @@ public enum Assess {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
+            if first.hasPrefix("-") {
+                let hint = Suggestion.closest(to: first, among: ["--help", "--version"]).map { " (did you mean '\($0)'?)" } ?? ""
+                io.printError("error: unknown option '\(first)'\(hint)\nRun 'assess --help' for the list of commands.")
+                return .usage
+            }
             let hint = Suggestion.closest(to: first, among: commands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
             io.printError("error: unknown command '\(first)'\(hint)\nRun 'assess --help' for the list of commands.")
             return .usage

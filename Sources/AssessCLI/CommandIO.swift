@@ -16,12 +16,17 @@ public struct CommandIO: Sendable {
     public var inputIsTerminal: Bool
     /// The process environment.
     public var environment: [String: String]
+    /// Registers what to do on Ctrl-C (SIGINT) before the process exits with status 130; `nil` when
+    /// interrupts are not the command's to handle (in-process callers).
+    public var onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () -> [UInt8], readLine: @escaping @Sendable () -> String?,
-        outputIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
+        outputIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String],
+        onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     ) {
+        self.onInterrupt = onInterrupt
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.readInput = readInput
@@ -40,7 +45,8 @@ public struct CommandIO: Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment,
+            onInterrupt: InterruptWatch.shared.install)
     }
 
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set, never for `TERM=dumb`.
@@ -53,4 +59,45 @@ public struct CommandIO: Sendable {
 
     /// Writes a line to standard error.
     func printError(_ line: String) { writeError(line + "\n") }
+}
+
+/// Runs one handler when the process receives SIGINT, then exits with status 130 (128 + SIGINT).
+/// The signal handler only writes a byte to a pipe (and restarts interrupted reads, so a prompt
+/// waiting for input does not see a false end of input); a watcher thread runs the handler.
+final class InterruptWatch: @unchecked Sendable {
+    static let shared = InterruptWatch()
+    /// The pipe's write end, for the signal handler (which cannot capture context).
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
+    private let lock = NSLock()
+    private var handler: (@Sendable () -> Void)?
+    private var watching = false
+
+    /// Replaces the default SIGINT action with `handler` followed by exit.
+    func install(_ handler: @escaping @Sendable () -> Void) {
+        let start: Bool = lock.withLock {
+            self.handler = handler
+            defer { watching = true }
+            return !watching
+        }
+        guard start else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        InterruptWatch.signalPipe = ends[1]
+        let readEnd = ends[0]
+        let watcher = Thread { [self] in
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+            lock.withLock { self.handler }?()
+            exit(130)
+        }
+        watcher.start()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(InterruptWatch.signalPipe, &byte, 1)
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+    }
 }

@@ -15,6 +15,11 @@ struct DiagnosticPrinter: Sendable {
         return bold(place + ":") + " " + colored(severity) + " " + message
     }
 
+    /// A diagnostic that concerns no particular file: `error: message`.
+    func line(severity: Severity, message: String) -> String {
+        colored(severity) + " " + message
+    }
+
     private func colored(_ severity: Severity) -> String {
         let label = severity.rawValue + ":"
         guard useColor else { return label }

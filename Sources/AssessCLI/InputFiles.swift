@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// A file named on the command line (or standard input), read as bytes.
 struct InputFile: Sendable {
@@ -18,8 +19,9 @@ struct InputFile: Sendable {
         return .success(Array(data))
     }
 
-    /// Expands operands: `-` is standard input, a folder contributes its `.json` files (recursively, sorted).
-    static func expand(_ operands: [String], extensions: Set<String> = ["json"]) -> (files: [InputFile], errors: [InputError]) {
+    /// Expands operands: `-` is standard input, a folder contributes its `.json` files (sorted; in
+    /// subfolders too unless `recursive` is false).
+    static func expand(_ operands: [String], extensions: Set<String> = ["json"], recursive: Bool = true) -> (files: [InputFile], errors: [InputError]) {
         var files: [InputFile] = []
         var errors: [InputError] = []
         for operand in operands {
@@ -29,17 +31,22 @@ struct InputFile: Sendable {
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory) else {
-                errors.append(InputError(name: operand, reason: "no such file or folder"))
+                errors.append(InputError(name: operand, reason: "no such file"))
                 continue
             }
             guard isDirectory.boolValue else {
                 files.append(InputFile(name: operand, path: operand))
                 continue
             }
-            let found = (FileManager.default.enumerator(atPath: operand)?.compactMap { $0 as? String } ?? [])
+            let listed = recursive ? FileManager.default.enumerator(atPath: operand)?.compactMap { $0 as? String }
+                                   : try? FileManager.default.contentsOfDirectory(atPath: operand)
+            let found = (listed ?? [])
                 .filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
                 .sorted()
-            if found.isEmpty { errors.append(InputError(name: operand, reason: "folder holds no .\(extensions.sorted().joined(separator: "/.")) files")) }
+            if found.isEmpty {
+                let reason = "folder holds no .\(extensions.sorted().joined(separator: "/.")) files" + (recursive ? "" : " (--recursive also reads its subfolders)")
+                errors.append(InputError(name: operand, reason: reason))
+            }
             let prefix = operand.hasSuffix("/") ? operand : operand + "/"
             files += found.map { InputFile(name: prefix + $0, path: prefix + $0) }
         }
@@ -52,5 +59,29 @@ struct InputError: Error, Sendable {
     let name: String
     let reason: String
 
-    var description: String { "\(name): error: cannot read: \(reason)" }
+    /// The one wording for an input that cannot be read: `error: cannot read NAME: REASON`.
+    var description: String { "error: cannot read \(name): \(reason)" }
+}
+
+/// A JSON file (or `-`) read and parsed with positions.
+struct JSONInput {
+    let bytes: [UInt8]
+    let document: JSONDocument
+
+    /// The file parsed, or `nil` after printing why it cannot be read or parsed (`file:line:col`).
+    static func read(_ path: String, io: CommandIO, printer: DiagnosticPrinter) -> JSONInput? {
+        let file = path == "-" ? InputFile(name: "<stdin>", path: nil) : InputFile(name: path, path: path)
+        switch file.read(io) {
+        case .failure(let error):
+            io.printError(error.description)
+            return nil
+        case .success(let bytes):
+            do {
+                return JSONInput(bytes: bytes, document: try JSONDocument(bytes: bytes, options: .init(recordPositions: true)))
+            } catch {
+                io.printError(printer.line(file: file.name, position: error.position, severity: .error, message: error.message))
+                return nil
+            }
+        }
+    }
 }

@@ -1,8 +1,6 @@
 import AssessmentModel
 import AssessmentRunner
 import JSONCore
-import ZipArchive
-import Foundation
 
 /// Plays a survey in the terminal: shows each step, reads answers with the same checks as scripts.
 struct InteractiveRun {
@@ -10,56 +8,87 @@ struct InteractiveRun {
     let environment: RunEnvironment
     let io: CommandIO
 
-    func play(recordTo recordPath: String?, outputs: (RunSession) -> ExitStatus) -> ExitStatus {
+    /// How the session went: the session as it stands, and whether input ended before the survey.
+    struct Outcome {
+        let session: RunSession
+        let inputEnded: Bool
+    }
+
+    func play(recorder: ScriptRecorder?) -> Outcome {
         var session = RunSession(survey: survey, environment: environment)
-        var recorded: [AnswerScript.Entry] = []
-        while session.status == .inProgress, let step = session.currentStep, let buttons = session.buttons {
-            show(step, buttons: buttons, previous: session.currentAnswer)
-            guard let line = io.readLine() else {
-                io.printError("error: input ended before the survey did")
-                return .findings
+        if let recorder, let onInterrupt = io.onInterrupt {
+            onInterrupt { [io] in
+                switch recorder.save() {
+                case .success(let count): io.printError("\ninterrupted: saved the \(count) answers and actions so far to \(recorder.path); replay them with --answers")
+                case .failure(let error): io.printError("\ninterrupted: error: \(error)")
+                }
             }
-            let input = line.trimmingCharacters(in: .whitespaces)
-            guard let (action, entry) = parse(input, step: step, buttons: buttons) else { continue }
+        }
+        var given: [String: String] = [:]
+        var openSections: [StepLocation] = []
+        while session.status == .inProgress, let location = session.location, let step = session.currentStep, let buttons = session.buttons {
+            let stepPath = session.navigator.stepPath(of: location)
+            openSections = announceSections(of: location, after: openSections, navigator: session.navigator)
+            show(step, buttons: buttons, previous: session.currentAnswer.flatMap { $0 == .null ? nil : given[stepPath] ?? $0.description })
+            guard let line = io.readLine() else { return Outcome(session: session, inputEnded: true) }
+            let reading = ChoiceInput(io: io, step: step, buttons: buttons, hasAnswer: (session.currentAnswer ?? .null) != .null)
+            let action: RunAction
+            switch reading.read(line.trimmingCharacters(in: .whitespaces)) {
+            case .retry: continue
+            case .inputEnded: return Outcome(session: session, inputEnded: true)
+            case .act(let chosen): action = chosen
+            }
             do {
                 try session.perform(action)
-                recorded.append(entry)
+                // Replay what was recorded (an answer as normalised by the checks: 1975.0 is 1975).
+                recorder?.append(AnswerScript.Entry(identifier: step.identifier, action: session.moves.last?.action ?? action))
+                if case .answer = action { given[stepPath] = line.trimmingCharacters(in: .whitespaces) }
             } catch {
                 io.print("  ! \(error)")
             }
         }
         io.print("Run \(session.status.rawValue).")
-        if let recordPath {
-            let script = AnswerScript.entries(recorded).json
-            do {
-                try AtomicFile.write(JSONWriter.pretty.bytes(script), to: recordPath, overwrite: true)
-            } catch {
-                io.printError("\(recordPath): error: \(error)")
-                return .inputError
-            }
-        }
-        return outputs(session)
+        return Outcome(session: session, inputEnded: false)
     }
 
-    private func show(_ step: Node, buttons: ButtonState, previous: JSONValue?) {
+    /// Prints the title of every section entered since the previous step; returns the sections now open.
+    private func announceSections(of location: StepLocation, after previous: [StepLocation], navigator: Navigator) -> [StepLocation] {
+        let open = (1..<max(1, location.count)).map { Array(location.prefix($0)) }
+        for section in open where !previous.contains(section) {
+            guard let node = navigator.node(at: section) else { continue }
+            io.print("")
+            io.print("== \(node.title ?? node.identifier) ==")
+            if let detail = node.detail { io.print(detail) }
+        }
+        return open
+    }
+
+    private func show(_ step: Node, buttons: ButtonState, previous: String?) {
         io.print("")
         io.print("[\(step.identifier)] \(step.title ?? step.identifier)")
         if let detail = step.detail { io.print(detail) }
         if let question = step.question {
             if let choices = question.choices {
-                for (index, choice) in choices.enumerated() {
-                    io.print("  \(index + 1). \(choice.text ?? choice.value?.description ?? "?")")
+                ChoiceInput.list(choices).forEach(io.print)
+                if question.isSingleChoice {
+                    io.print(question.other == nil ? "Choose a number." : "Choose a number, or type your own answer.")
+                } else {
+                    io.print("Choose numbers separated by spaces or commas (e.g. 1 3).")
+                    if question.other != nil { io.print("Or type your own answer, alone or after the numbers: 1 3 other: TEXT") }
                 }
-                io.print(question.isSingleChoice ? "Choose a number." : "Choose numbers separated by commas (in the order you would tap them).")
-                if question.other != nil { io.print("Or type another answer.") }
+            } else if let items = question.inputItems {
+                for (key, item) in zip(question.inputKeys, items) {
+                    io.print("  \(key) (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
+                }
+                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(question.inputKeys.first ?? "0")\": …}.")
             } else if let item = question.inputItem {
-                var hint = "Type \(item.type.answerType?.withArticle ?? "an answer")"
+                var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }
                 if let minimum = item.bound("minimumValue") ?? item.bound("minimumYear") { hint += ", at least \(minimum)" }
                 if let maximum = item.bound("maximumValue") ?? item.bound("maximumYear") { hint += ", at most \(maximum)" }
                 io.print(hint + ".")
             }
-            if let previous, previous != .null { io.print("Previous answer: \(previous) (press return to keep it)") }
+            if let previous { io.print("Previous answer: \(previous) (press return to keep it)") }
         }
         var commands = ["return = \(buttons.titles[.goForward] ?? "next")"]
         if buttons.isVisible(.goBackward) { commands.append("b = \(buttons.titles[.goBackward] ?? "back")") }
@@ -67,52 +96,17 @@ struct InteractiveRun {
         if buttons.isVisible(.cancel) { commands.append("q = \(buttons.titles[.cancel] ?? "cancel")") }
         io.writeOutput(commands.joined(separator: ", ") + "\n> ")
     }
+}
 
-    /// The action for a typed line, with the script entry that replays it; `nil` (after a message) to ask again.
-    private func parse(_ input: String, step: Node, buttons: ButtonState) -> (RunAction, AnswerScript.Entry)? {
-        switch input {
-        case "": return (.goForward, .init(identifier: step.identifier, action: "goForward"))
-        case "b": return (.goBackward, .init(identifier: step.identifier, action: "goBackward"))
-        case "s": return (.skip, .init(identifier: step.identifier, action: "skip"))
-        case "q": return (.cancel, .init(identifier: step.identifier, action: "cancel"))
-        default: break
-        }
-        guard let question = step.question else {
-            io.print("  ! this step takes no answer; press return to go on")
-            return nil
-        }
-        let value: JSONValue
-        if let choices = question.choices {
-            let numbers = input.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            if !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...choices.count).contains($0) } ?? false }) {
-                let picked = numbers.compactMap { $0 }.map { $0 - 1 }
-                guard !question.isSingleChoice else { return answering(step, choices[picked[0]].value ?? .null) }
-                var selection = ChoiceSelection(choices: choices)
-                picked.forEach { selection.select($0) }
-                value = selection.answer()
-            } else if let other = question.other {
-                let typedOther = typed(input, as: other.type.answerType)
-                value = question.isSingleChoice ? typedOther : [typedOther]
-            } else {
-                io.print("  ! type a choice number between 1 and \(choices.count)")
-                return nil
-            }
-        } else {
-            value = typed(input, as: question.inputItem?.type.answerType)
-        }
-        return answering(step, value)
-    }
-
-    private func answering(_ step: Node, _ value: JSONValue) -> (RunAction, AnswerScript.Entry) {
-        (.answer(value), .init(identifier: step.identifier, answer: value))
-    }
-
-    /// Text read as the answer type: numbers and booleans parsed, everything else a string.
-    private func typed(_ text: String, as type: JSONPrimitiveType?) -> JSONValue {
-        switch type {
-        case .integer?, .number?: return JSONNumber(lexeme: text).map(JSONValue.number) ?? .string(text)
-        case .boolean?: return text == "true" ? .bool(true) : (text == "false" ? .bool(false) : .string(text))
-        default: return .string(text)
+extension AnswerScript.Entry {
+    /// The entry that replays `action` on the step named `identifier`.
+    init(identifier: String, action: RunAction) {
+        switch action {
+        case .answer(let value): self.init(identifier: identifier, answer: value)
+        case .skip: self.init(identifier: identifier, action: "skip")
+        case .goForward: self.init(identifier: identifier, action: "goForward")
+        case .goBackward: self.init(identifier: identifier, action: "goBackward")
+        case .cancel: self.init(identifier: identifier, action: "cancel")
         }
     }
 }

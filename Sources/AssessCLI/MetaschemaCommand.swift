@@ -31,23 +31,26 @@ struct MetaschemaCommand: Command {
         let (files, missing) = InputFile.expand(arguments.positionals)
         missing.forEach { io.print($0.description) }
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
-        var checks: [(InstanceCheck, JSONDocument?)] = []
+        // Every schema is registered (under its file URL, the base of its relative `$ref`s, as
+        // `validate` does) before any is compiled, so they may refer to one another.
+        var checks: [(check: InstanceCheck, uri: String?)] = []
         for file in files {
             let check = InstanceCheck.run(file, validator: metaschema, io: io)
-            var document: JSONDocument?
-            if case .checked = check.outcome, case .success(let bytes) = file.read(io) {
-                document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true))
-                if let document { registry.register(document.value, uri: file.path.map(fileURI), sourceName: file.name, sourceMap: document.sourceMap) }
+            var uri: String?
+            if case .checked = check.outcome, case .success(let bytes) = file.read(io),
+               let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true)) {
+                let fileURL = file.path.map(fileURI)
+                let base = registry.register(document.value, uri: fileURL, sourceName: file.name, sourceMap: document.sourceMap)
+                uri = fileURL ?? base.description
             }
-            checks.append((check, document))
+            checks.append((check, uri))
         }
-        for (check, document) in checks {
+        for (check, uri) in checks {
             var checkStatus = check.status
             var lines = check.textLines(printer: printer, verbose: false)
-            if checkStatus == .ok, let document {
+            if checkStatus == .ok, let uri {
                 do {
-                    _ = try Validator(schema: document.value, registry: registry, sourceMap: document.sourceMap,
-                                      sourceName: check.file, options: options)
+                    _ = try Validator(registered: uri, in: registry, options: options)
                 } catch {
                     checkStatus = .findings
                     lines = [printer.line(file: check.file, position: error.position, severity: .error, message: error.message)]

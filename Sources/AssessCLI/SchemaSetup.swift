@@ -41,7 +41,8 @@ enum SchemaSetup {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
         } else {
-            uri = schema
+            if let unknown = unknownURI(schema, in: registry, printer: printer) { return .failure(SetupFailure(lines: [unknown])) }
+            uri = BundledSchemas.canonicalURI(schema)
         }
         do {
             return .success(try Validator(registered: uri, in: registry, options: options))
@@ -53,10 +54,19 @@ enum SchemaSetup {
         }
     }
 
-    private static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
+    /// The error for a schema URI that nothing registered answers to, with the closest bundled `$id`; `nil` when it is known.
+    static func unknownURI(_ uri: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> String? {
+        guard !registry.contains(uri) else { return nil }
+        let hint = Suggestion.closest(to: uri, among: BundledSchemas.files.map(\.id)).map { "; did you mean \($0)?" }
+            ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir)"
+        return printer.line(severity: .error, message: "unknown schema URI \(uri)\(hint)")
+    }
+
+    /// One line for a schema that cannot be loaded.
+    static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
         switch error {
         case .unreadable(let path, let reason):
-            return printer.line(file: path, position: nil, severity: .error, message: "cannot read schema: \(reason)")
+            return printer.line(severity: .error, message: "cannot read \(path): \(reason)")
         case .invalidJSON(let path, let parseError):
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }

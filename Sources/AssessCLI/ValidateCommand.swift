@@ -11,7 +11,7 @@ struct ValidateCommand: Command {
             .value("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema)."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
             .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
-            .flag("--no-format", help: "Do not assert the format keyword."),
+            .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
             .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf."),
         ],
         discussion: """
@@ -44,7 +44,7 @@ struct ValidateCommand: Command {
         let (files, missing) = InputFile.expand(arguments.positionals)
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         var reports: [JSONValue] = missing.map { error in
-            ["file": .string(error.name), "valid": false, "error": .string("cannot read: \(error.reason)")]
+            ["file": .string(error.name), "valid": false, "error": .string("cannot read \(error.name): \(error.reason)")]
         }
         if output == .text { missing.forEach { io.print($0.description) } }
         for file in files {
@@ -106,7 +106,7 @@ struct InstanceCheck {
     func textLines(printer: DiagnosticPrinter, verbose: Bool) -> [String] {
         switch outcome {
         case .unreadable(let reason):
-            return [printer.line(file: file, position: nil, severity: .error, message: "cannot read: \(reason)")]
+            return [printer.line(severity: .error, message: "cannot read \(file): \(reason)")]
         case .syntaxError(let error):
             return [printer.line(file: file, position: error.position, severity: .error, message: error.message)]
         case .checked(let errors, let duplicates, let sourceMap):
@@ -146,7 +146,7 @@ struct InstanceCheck {
         var unit: JSONObject
         switch outcome {
         case .unreadable(let reason):
-            unit = JSONObject([.init(key: "valid", value: false), .init(key: "error", value: .string("cannot read: \(reason)"))])
+            unit = JSONObject([.init(key: "valid", value: false), .init(key: "error", value: .string("cannot read \(file): \(reason)"))])
         case .syntaxError(let error):
             unit = JSONObject([
                 .init(key: "valid", value: false), .init(key: "error", value: .string(error.message)),

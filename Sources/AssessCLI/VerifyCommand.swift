@@ -9,12 +9,13 @@ struct VerifyCommand: Command {
     let spec = CommandSpec(
         name: "verify",
         summary: "Verify result archives: zip structure, metadata.json manifest, schemas, and optionally the survey.",
-        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] ARCHIVE.zip... | DIR | --batch DIR",
+        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for manifest jsonSchema URIs (repeatable)."),
             .value("--report", valueName: "FORMAT", help: "text (default) or json: one JSON line per archive, then a summary line."),
-            .value("--batch", valueName: "DIR", help: "Verify every .zip under DIR; runs seen twice (taskRunUUID) are duplicates."),
+            .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
+            .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
         ],
         discussion: """
             Refuses dangerous archives: names with '..' or absolute paths, encrypted or unsupported
@@ -36,21 +37,20 @@ struct VerifyCommand: Command {
         guard let registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var survey: JSONValue?
         if let path = arguments.value("--survey") {
-            guard case .success(let bytes) = InputFile(name: path, path: path).read(io),
-                  let document = try? JSONDocument(bytes: bytes) else {
-                io.printError("\(path): error: cannot read the survey as JSON")
-                return .inputError
-            }
-            survey = document.value
+            guard let read = JSONInput.read(path, io: io, printer: printer) else { return .inputError }
+            survey = read.document.value
         }
         var batch = BatchVerifier(verifier: ArchiveVerifier(registry: registry, survey: survey))
-        let (files, missing) = InputFile.expand(operands, extensions: ["zip"])
+        let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: arguments.flag("--recursive"))
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         missing.forEach { io.printError($0.description) }
         var counts: [ArchiveReport.Status: Int] = [:]
         for file in files {
-            guard case .success(let bytes) = file.read(io) else {
-                io.printError("\(file.name): error: cannot read")
+            let bytes: [UInt8]
+            switch file.read(io) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                io.printError(error.description)
                 status = status.worst(.inputError)
                 continue
             }

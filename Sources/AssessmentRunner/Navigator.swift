@@ -69,7 +69,7 @@ public struct Navigator: Sendable {
     /// The step at a location, with its path, sections and buttons (worked out on each call, in
     /// time linear in the step's depth).
     public func info(at location: StepLocation) -> StepInfo? {
-        guard let entry = tree.entry(at: location), tree.nodes[entry].kind != .section, entry != 0 else { return nil }
+        guard let entry = tree.entry(at: location), !tree.nodes[entry].kind.isContainer, entry != 0 else { return nil }
         let node = tree.nodes[entry]
         let sections = tree.sectionIdentifiers(above: entry)
         return StepInfo(node: node, stepPath: (sections + [node.identifier]).joined(separator: "/"), sections: sections,
@@ -112,7 +112,7 @@ public struct Navigator: Sendable {
                     continue
                 }
                 let child = tree.firstChild[container] + index
-                if tree.nodes[child].kind == .section {
+                if tree.nodes[child].kind.isContainer {
                     move = .enter(container: child, at: 0)
                     continue
                 }
@@ -152,7 +152,7 @@ public struct Navigator: Sendable {
     /// Where going forward from a step leads, given the question's latest answer (`null` when none).
     /// Returns the outcome and the index of the rule that fired, if any.
     public func forward(from location: StepLocation, answer: JSONValue, warnings: inout [String]) -> (NavigationOutcome, firedRule: Int?) {
-        guard let entry = tree.entry(at: location), entry != 0, tree.nodes[entry].kind != .section else { return (.finished(.completed), nil) }
+        guard let entry = tree.entry(at: location), entry != 0, !tree.nodes[entry].kind.isContainer else { return (.finished(.completed), nil) }
         let step = tree.nodes[entry]
         var walk = Walk(budget: hopBudget)
         defer { warnings += walk.warnings }

@@ -12,9 +12,15 @@ public struct RunReport: Sendable {
 
     /// The report of a scripted run.
     public init(_ run: ScriptedRun) {
-        session = run.session
-        failure = run.failure
-        warnings = run.session.warnings + run.unusedAnswers.map { "the script answers \"\($0)\", but the run never showed that question" }
+        self.init(session: run.session, failure: run.failure,
+                  warnings: run.session.warnings + run.unusedAnswers.map { "the script answers \"\($0)\", but the run never showed that question" })
+    }
+
+    /// The report of any session (an interactive one, say), with its failure and warnings.
+    public init(session: RunSession, failure: String? = nil, warnings: [String]? = nil) {
+        self.session = session
+        self.failure = failure
+        self.warnings = warnings ?? session.warnings
     }
 
     /// The report (status `failed`) for a script that could not be run at all.
@@ -25,7 +31,7 @@ public struct RunReport: Sendable {
         ]))
     }
 
-    /// `status`, `path`, `steps`, `answers`, `warnings`, `result` (and `error` when the run failed).
+    /// `status`, `path`, `steps`, `answers` (keyed by `stepPath`), `warnings`, `result` (and `error` when the run failed).
     public var json: JSONValue {
         let steps: [JSONValue] = session.shown.map { step in
             let titles = JSONObject(step.buttons.titles.sorted { $0.key < $1.key }.map { .init(key: $0.key.description, value: .string($0.value)) })
@@ -38,7 +44,7 @@ public struct RunReport: Sendable {
             .init(key: "status", value: .string(failure == nil ? session.status.rawValue : "failed")),
             .init(key: "path", value: .array(session.shown.map { .string($0.identifier) })),
             .init(key: "steps", value: .array(steps)),
-            .init(key: "answers", value: .object(JSONObject(session.finalAnswers.map { .init(key: $0.identifier, value: $0.value) }))),
+            .init(key: "answers", value: .object(JSONObject(session.finalAnswers.map { .init(key: $0.stepPath, value: $0.value) }))),
             .init(key: "warnings", value: .array(warnings.map(JSONValue.string))),
         ])
         if let failure { object["error"] = .string(failure) }
@@ -46,13 +52,19 @@ public struct RunReport: Sendable {
         return .object(object)
     }
 
-    /// The readable transcript: each step, the answer, the rule that fired.
+    /// The readable transcript: each step, the answer, the rule that fired; the last line says how
+    /// the run ended (`run completed`, …, or `run failed: why`).
     public var text: String {
         var lines = session.transcript
+        // A run that ended (its last line says how) can still fail afterwards, on left-over script entries.
+        let ending = session.status == .inProgress ? nil : lines.popLast()
         lines += warnings.map { "warning: \($0)" }
-        if let failure { lines.append("error: \(failure)") }
+        lines.append(failure.map(RunReport.failedLine) ?? ending ?? "run \(session.status.rawValue)")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The last transcript line of a failed run.
+    public static func failedLine(_ error: String) -> String { "run failed: \(error)" }
 
     /// Differences from an expected outcome (`path`, `answers`, `status`; each optional), one line each.
     public func differences(from expected: JSONValue) -> [String] {

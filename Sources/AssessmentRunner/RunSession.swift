@@ -89,6 +89,7 @@ public struct RunSession: Sendable {
     private var lastFiredRule: Int?
     private var answers: [String: JSONValue] = [:]
     private var answerOrder: [(identifier: String, stepPath: String)] = []
+    private var listedQuestions: Set<String> = []
     private var arrivals: [StepLocation] = []
     private var history: ResultHistory
     private let startDate: Date
@@ -132,9 +133,9 @@ public struct RunSession: Sendable {
     /// The latest answer to the current question (offered again on a revisit).
     public var currentAnswer: JSONValue? { current.flatMap { answers[$0.stepPath] } }
 
-    /// Each question's final answer by identifier, in the order first answered or skipped.
-    public var finalAnswers: [(identifier: String, value: JSONValue)] {
-        answerOrder.map { ($0.identifier, answers[$0.stepPath] ?? .null) }
+    /// Every question shown, in order of first showing, with its final answer (`null` when it has none).
+    public var finalAnswers: [(identifier: String, stepPath: String, value: JSONValue)] {
+        answerOrder.map { ($0.identifier, $0.stepPath, answers[$0.stepPath] ?? .null) }
     }
 
     /// Performs an action on the current step.
@@ -152,18 +153,18 @@ public struct RunSession: Sendable {
             } catch {
                 throw .answer(error)
             }
-            record(recorded, for: step, at: stepPath)
+            record(recorded, at: stepPath)
             performed = .answer(recorded)
             transcript.append("    answer: \(recorded)")
             try goForward(from: location, answer: recorded)
         case .skip:
             guard buttons.isVisible(.skip) else { throw .hiddenButton(step: step.identifier, button: .skip) }
-            if step.isQuestion { record(.null, for: step, at: stepPath) }
+            if step.isQuestion { record(.null, at: stepPath) }
             transcript.append("    skipped")
             try goForward(from: location, answer: .null)
         case .goForward:
             guard buttons.isVisible(.goForward) else { throw .hiddenButton(step: step.identifier, button: .goForward) }
-            if step.isQuestion, answers[stepPath] == nil { record(.null, for: step, at: stepPath) }
+            if step.isQuestion, answers[stepPath] == nil { record(.null, at: stepPath) }
             if step.isQuestion { transcript.append("    kept: \(answers[stepPath] ?? .null)") }
             try goForward(from: location, answer: answers[stepPath] ?? .null)
         case .goBackward:
@@ -184,8 +185,7 @@ public struct RunSession: Sendable {
         moves.append(RunMove(location: location, action: performed, firedRule: lastFiredRule))
     }
 
-    private mutating func record(_ value: JSONValue, for step: Node, at stepPath: String) {
-        if answers[stepPath] == nil { answerOrder.append((step.identifier, stepPath)) }
+    private mutating func record(_ value: JSONValue, at stepPath: String) {
         answers[stepPath] = value
         history.setAnswer(value)
     }
@@ -219,6 +219,7 @@ public struct RunSession: Sendable {
         guard let info = current else { return }
         let step = info.node
         shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
+        if step.isQuestion, listedQuestions.insert(info.stepPath).inserted { answerOrder.append((step.identifier, info.stepPath)) }
         transcript.append("\(shown.count). \(info.stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
         history.open(step, sections: info.sections, direction: direction, answer: answers[info.stepPath], at: environment.now())
     }

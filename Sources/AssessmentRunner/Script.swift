@@ -26,27 +26,77 @@ public enum AnswerScript: Sendable, Equatable {
     /// `{"q1": 2, ...}`: answers for the first visit of each named question.
     case shorthand([String: JSONValue])
 
-    /// Reads a script, or says why it has neither form.
-    public static func parse(_ value: JSONValue) -> Result<AnswerScript, ScriptError> {
-        guard case .object(let object) = value else { return .failure(ScriptError("a script must be a JSON object")) }
-        guard object.count == 1, case .array(let steps)? = object["steps"] else {
-            return .success(.shorthand(Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })))
+    /// The actions an entry may name.
+    public static let actions = ["skip", "goForward", "goBackward", "cancel"]
+
+    /// Reads a script and, when `survey` is given, checks that it names only the survey's steps and
+    /// questions; every mistake is reported, each with the script location it concerns.
+    public static func parse(_ value: JSONValue, survey: Node? = nil) -> Result<AnswerScript, ScriptErrors> {
+        guard case .object(let object) = value else { return .failure(ScriptErrors([ScriptError("a script must be a JSON object", at: .root)])) }
+        let outline = survey.map(SurveyNames.init)
+        guard let steps = object["steps"] else { return readShorthand(object, outline: outline) }
+        if object["type"] != nil, object["identifier"] != nil {
+            return .failure(ScriptErrors([ScriptError("this is a survey (it has \"type\", \"identifier\" and \"steps\"), not an answer script; give it as the SURVEY operand", at: .root)]))
+        }
+        var errors: [ScriptError] = []
+        for member in object.members where member.key != "steps" {
+            errors.append(ScriptError("unknown top-level key \"\(member.key)\"; a script in full form has only \"steps\"", at: JSONPointer.root.appending(member.key), onKey: true))
+        }
+        guard case .array(let list) = steps else {
+            return .failure(ScriptErrors(errors + [ScriptError("\"steps\" must be an array of entries", at: JSONPointer(tokens: ["steps"]))]))
         }
         var entries: [Entry] = []
-        for (index, step) in steps.enumerated() {
-            guard let identifier = step["identifier"]?.stringValue else {
-                return .failure(ScriptError("steps[\(index)] has no \"identifier\""))
+        for (index, step) in list.enumerated() {
+            let pointer = JSONPointer(tokens: ["steps"]).appending(index: index)
+            switch entry(step, index: index, pointer: pointer, outline: outline) {
+            case .success(let parsed): entries.append(parsed)
+            case .failure(let problems): errors += problems.errors
             }
-            let action = step["action"]?.stringValue
-            if let action, !["skip", "goForward", "goBackward", "cancel"].contains(action) {
-                return .failure(ScriptError("steps[\(index)]: unknown action \"\(action)\" (skip, goForward, goBackward or cancel)"))
-            }
-            guard step["answer"] != nil || action != nil else {
-                return .failure(ScriptError("steps[\(index)] (\(identifier)) needs an \"answer\" or an \"action\""))
-            }
-            entries.append(Entry(identifier: identifier, answer: step["answer"], action: action))
         }
-        return .success(.entries(entries))
+        return errors.isEmpty ? .success(.entries(entries)) : .failure(ScriptErrors(errors))
+    }
+
+    private static func entry(_ step: JSONValue, index: Int, pointer: JSONPointer, outline: SurveyNames?) -> Result<Entry, ScriptErrors> {
+        guard case .object(let fields) = step else { return .failure(ScriptErrors([ScriptError("steps[\(index)] must be an object", at: pointer)])) }
+        var errors: [ScriptError] = []
+        let keys = ["identifier", "answer", "action"]
+        for member in fields.members where !keys.contains(member.key) {
+            let hint = Suggestion.closest(to: member.key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+            errors.append(ScriptError("steps[\(index)]: unknown key \"\(member.key)\"\(hint)", at: pointer.appending(member.key), onKey: true))
+        }
+        guard let identifier = fields["identifier"]?.stringValue else {
+            return .failure(ScriptErrors(errors + [ScriptError("steps[\(index)] has no \"identifier\"", at: pointer)]))
+        }
+        if let outline, !outline.steps.contains(identifier) {
+            let hint = Suggestion.closest(to: identifier, among: outline.stepList).map { "; did you mean \"\($0)\"?" } ?? ""
+            errors.append(ScriptError("steps[\(index)]: \"\(identifier)\" is not a step of the survey\(hint)", at: pointer.appending("identifier")))
+        }
+        let action = fields["action"]
+        if let action, !(action.stringValue.map(actions.contains) ?? false) {
+            errors.append(ScriptError("steps[\(index)]: unknown action \(action) (skip, goForward, goBackward or cancel)", at: pointer.appending("action")))
+        }
+        switch (fields["answer"], action) {
+        case (nil, nil):
+            errors.append(ScriptError("steps[\(index)] (\(identifier)) needs an \"answer\" or an \"action\"", at: pointer))
+        case (.some, .some):
+            errors.append(ScriptError("steps[\(index)] (\(identifier)) has both an \"answer\" and an \"action\"; give one", at: pointer))
+        default:
+            break
+        }
+        return errors.isEmpty ? .success(Entry(identifier: identifier, answer: fields["answer"], action: action?.stringValue)) : .failure(ScriptErrors(errors))
+    }
+
+    private static func readShorthand(_ object: JSONObject, outline: SurveyNames?) -> Result<AnswerScript, ScriptErrors> {
+        var errors: [ScriptError] = []
+        if let outline {
+            for member in object.members where !outline.questions.contains(member.key) {
+                let what = outline.steps.contains(member.key) ? "is a step of the survey but not a question" : "names no question of the survey"
+                let hint = Suggestion.closest(to: member.key, among: outline.questionList).map { "; did you mean \"\($0)\"?" } ?? ""
+                errors.append(ScriptError("\"\(member.key)\" \(what)\(hint)", at: JSONPointer.root.appending(member.key), onKey: true))
+            }
+        }
+        guard errors.isEmpty else { return .failure(ScriptErrors(errors)) }
+        return .success(.shorthand(Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })))
     }
 
     /// The script as JSON (full form), e.g. for `--record`.
@@ -65,78 +115,55 @@ public enum AnswerScript: Sendable, Equatable {
     }
 }
 
-/// A script that cannot drive the survey.
+/// A mistake in a script, with where it is.
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the script.
     public let message: String
-    /// An error saying `message`.
-    public init(_ message: String) { self.message = message }
+    /// The script value (or member name, with `onKey`) the mistake is at.
+    public let pointer: JSONPointer
+    /// Whether the mistake is the member name at `pointer` rather than its value.
+    public let onKey: Bool
+
+    /// An error saying `message` about the value (or member name) at `pointer`.
+    public init(_ message: String, at pointer: JSONPointer = .root, onKey: Bool = false) {
+        self.message = message
+        self.pointer = pointer
+        self.onKey = onKey
+    }
+
     /// The message.
     public var description: String { message }
 }
 
-/// Drives a `RunSession` with a script.
-public struct ScriptedRun: Sendable {
-    /// The run as it ended (or stopped).
-    public private(set) var session: RunSession
-    /// Why the run stopped early, if it did.
-    public private(set) var failure: String?
-    /// Script answers the run never used (shorthand keys naming no question that was shown).
-    public private(set) var unusedAnswers: [String] = []
+/// Every mistake found in a script, in document order.
+public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The mistakes (at least one).
+    public let errors: [ScriptError]
+    /// The mistakes found.
+    public init(_ errors: [ScriptError]) { self.errors = errors }
+    /// Each mistake's message, one per line.
+    public var description: String { errors.map(\.message).joined(separator: "\n") }
+}
 
-    /// Runs `script` over `survey` to the end, or until the script or an answer fails.
-    public init(survey: Node, script: AnswerScript, environment: RunEnvironment) {
-        self.init(navigator: Navigator(assessment: survey), script: script, environment: environment)
+/// The step and question identifiers of a survey, for checking scripts.
+struct SurveyNames {
+    var steps: Set<String> = []
+    var questions: Set<String> = []
+    var stepList: [String] = []
+    var questionList: [String] = []
+
+    init(_ survey: Node) {
+        collect(survey.steps ?? [])
     }
 
-    /// Runs `script` with a navigator shared between runs of the same survey.
-    public init(navigator: Navigator, script: AnswerScript, environment: RunEnvironment) {
-        session = RunSession(navigator: navigator, environment: environment)
-        var entries: ArraySlice<AnswerScript.Entry> = []
-        var shorthand: [String: JSONValue] = [:]
-        switch script {
-        case .entries(let list): entries = list[...]
-        case .shorthand(let answers): shorthand = answers
-        }
-        var answered: Set<String> = []
-        while session.status == .inProgress, let step = session.currentStep {
-            let action: RunAction
-            if case .entries = script {
-                if let next = entries.first, next.identifier == step.identifier {
-                    entries.removeFirst()
-                    action = next.answer.map(RunAction.answer) ?? ScriptedRun.action(named: next.action ?? "goForward")
-                } else if step.isQuestion {
-                    failure = entries.first.map { "script expected \"\($0.identifier)\" but the survey showed \"\(step.identifier)\"" }
-                        ?? "the script ended but the survey showed question \"\(step.identifier)\""
-                    return
-                } else {
-                    action = .goForward
-                }
-            } else if step.isQuestion, let answer = shorthand[step.identifier], !answered.contains(step.identifier) {
-                answered.insert(step.identifier)
-                action = .answer(answer)
-            } else {
-                action = .goForward
+    private mutating func collect(_ nodes: [Node]) {
+        for node in nodes {
+            if node.kind.isContainer {
+                collect(node.steps ?? [])
+                continue
             }
-            do {
-                try session.perform(action)
-            } catch {
-                failure = error.description
-                return
-            }
-        }
-        if let leftover = entries.first {
-            failure = "the run ended (\(session.status.rawValue)) but the script still has entries, starting with \"\(leftover.identifier)\""
-        }
-        unusedAnswers = shorthand.keys.filter { !answered.contains($0) }.sorted()
-    }
-
-    static func action(named name: String) -> RunAction {
-        switch name {
-        case "skip": return .skip
-        case "goBackward": return .goBackward
-        case "cancel": return .cancel
-        default: return .goForward
+            if steps.insert(node.identifier).inserted { stepList.append(node.identifier) }
+            if node.isQuestion, questions.insert(node.identifier).inserted { questionList.append(node.identifier) }
         }
     }
 }

@@ -3,41 +3,57 @@
 ///
 /// Matching is `RegExp.prototype.test`: true when the pattern matches anywhere in the string.
 /// The engine backtracks over a compiled program but remembers every (instruction, position)
-/// that already failed, so a pattern without backreferences runs in time proportional to
-/// pattern size × input length (`^(a+)+$` on any input is linear). Patterns with backreferences
-/// cannot use that memo; they run under a step budget of `backtrackingBudget` steps and count as
-/// not matching when it is exhausted, so they can never hang.
+/// already explored, in lookarounds too, so a pattern without backreferences runs in time
+/// proportional to program size × input length (`^(a+)+$` on any input is linear). Counted
+/// repetition keeps the program proportional to the pattern *text*: a repeated single-scalar atom
+/// (`.{0,9000}`, `[a-z]{2,}`, `(?:a|b){5}`) is one step, and other repeated groups may expand to at
+/// most `RegexCompiler.instructionLimit` steps (100 + 3 per pattern character); larger
+/// expansions are refused as a syntax error at the repetition. Patterns with backreferences cannot
+/// use the memo; they run under a budget of `backtrackingBudget` steps, and a search that uses it
+/// up ends as `.budgetExhausted`, which `matches` reports as not matching, so they never hang.
 public struct ECMARegex: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
     private let program: RegexProgram
 
-    /// The most steps a pattern with backreferences may take for one `matches` call.
+    /// The most steps a pattern with backreferences may take for one search.
     public static let backtrackingBudget = 1_000_000
 
-    /// Parses and compiles `pattern`; throws when it is not valid ECMA-262 (`u` flag) syntax.
+    /// Parses and compiles `pattern`; throws when it is not valid ECMA-262 (`u` flag) syntax or
+    /// its repetitions expand too far.
     public init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
         var parser = RegexParser(pattern)
-        let tree = (node: try parser.parse(), captureCount: parser.captureCount)
-        program = try RegexCompiler.compile(tree.node, captureCount: tree.captureCount)
+        let tree = try parser.parse()
+        program = try RegexCompiler.compile(tree, captureCount: parser.captureCount,
+                                            patternLength: pattern.unicodeScalars.count)
     }
 
-    /// True when the pattern matches somewhere in `string`.
+    /// True when the pattern matches somewhere in `string` (a search that exhausts the budget does not match).
     public func matches(_ string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { matches(utf8: $0) }
+        search(string) == .match
     }
 
     /// True when the pattern matches somewhere in the text of these UTF-8 bytes (valid UTF-8).
     public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Scalars and the failure memo live in temporary (stack, when small) storage: no heap
+        search(utf8: bytes) == .match
+    }
+
+    /// Searches `string`, telling a budget-exhausted search apart from a failed one.
+    public func search(_ string: String) -> RegexSearchOutcome {
+        var string = string
+        return string.withUTF8 { search(utf8: $0) }
+    }
+
+    /// Searches the text of these UTF-8 bytes (valid UTF-8).
+    public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
+        // Scalars and the memo live in temporary (stack, when small) storage: no heap
         // allocation for the short strings JSON Schema patterns usually see.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { storage in
             let count = Self.decode(bytes, into: storage)
             let text = UnsafeBufferPointer(rebasing: storage[..<count])
-            let words = program.usesBackreferences ? 0 : (program.programs[0].count * (count + 1) + 63) / 64
-            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { memo in
+            let words = RegexMatcher.memoWords(program, count: count)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 2)) { memo in
                 memo.initialize(repeating: 0)
                 var matcher = RegexMatcher(program: program, text: text, memo: memo)
                 return matcher.search()
@@ -71,6 +87,14 @@ public struct ECMARegex: Sendable, Hashable {
     public static func == (lhs: ECMARegex, rhs: ECMARegex) -> Bool { lhs.pattern == rhs.pattern }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+/// How a search ended.
+public enum RegexSearchOutcome: Sendable, Equatable {
+    case match
+    case noMatch
+    /// A pattern with backreferences used up `ECMARegex.backtrackingBudget` steps before deciding.
+    case budgetExhausted
 }
 
 /// Why a pattern is not a valid ECMA-262 regular expression, and where.

@@ -1,99 +1,141 @@
-/// Runs a `RegexProgram` over a string's scalars by backtracking with a failure memo.
+/// Runs a `RegexProgram` over a string's scalars by backtracking.
+///
+/// Without backreferences every program (main and lookarounds) keeps a memo bit per
+/// (instruction, position) already visited: a visited state is never explored twice, so the work
+/// is bounded by instructions × (positions + 1). Lookaround programs start at many positions, so
+/// they also remember which visited states lead to a match (the path of a successful run), and a
+/// later run that reaches one succeeds at once. Patterns with backreferences cannot use the memo
+/// (the outcome depends on captures) and run under a step budget instead.
 struct RegexMatcher {
     private let program: RegexProgram
     private let text: UnsafeBufferPointer<UInt32>
+    /// Memo bits per row (instruction of any program) and position: visited, and led to a match.
+    private let visited: UnsafeMutableBufferPointer<UInt64>
+    /// Only lookaround programs record successes; without them there is no second plane.
+    private let succeeded: UnsafeMutableBufferPointer<UInt64>?
+    private let width: Int
     private var registers: [Int]
-    /// Bit per (instruction, position) of the main program already known to fail.
-    private let failed: UnsafeMutableBufferPointer<UInt64>
-    /// Outcomes of lookarounds per (sub-program, position), valid because the memo mode has no captures.
-    private var lookaroundResults: [Int: Bool] = [:]
+    /// Run lengths of each `repeatTest` test at every position, forwards and backwards, once needed.
+    private var runs: [[Int]]
+    /// Per main-program row, the skip list `openPosition` keeps, once needed.
+    private var skips: [[Int32]]
+    private let tests: [ScalarClass]
     private var budget = ECMARegex.backtrackingBudget
+    private var exhausted = false
 
     private enum Frame {
-        case resume(pc: Int, position: Int)
+        case resume(pc: Int, position: Int, trail: Int)
+        /// Counts `count` through `last` of the `repeatTest` before `pc` starting at `origin` remain to try.
+        case repeatNext(pc: Int, origin: Int, count: Int, last: Int, greedy: Bool, trail: Int)
         case restore(register: Int, value: Int)
     }
 
-    /// `memo` must hold a zeroed bit per (main-program instruction, position) unless the pattern has backreferences.
+    /// The words of memo storage needed for `program` over `count` scalars (a second plane only with lookarounds).
+    static func memoWords(_ program: RegexProgram, count: Int) -> Int {
+        program.usesBackreferences ? 0 : planes(program) * ((program.instructionCount * (count + 1) + 63) / 64)
+    }
+
+    /// Visited states, and with lookarounds also states that led to a match.
+    private static func planes(_ program: RegexProgram) -> Int { program.programs.count > 1 ? 2 : 1 }
+
+    /// `memo` must hold `memoWords` zeroed words.
     init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>, memo: UnsafeMutableBufferPointer<UInt64>) {
         self.program = program
         self.text = text
-        // Registers only matter to backreferences and to the empty-loop checks of runs without
-        // the memo (backreference patterns and lookaround sub-programs).
-        let needsRegisters = program.usesBackreferences || program.programs.count > 1
-        registers = needsRegisters ? Array(repeating: -1, count: program.registerCount) : []
-        failed = memo
+        width = text.count + 1
+        let planes = Self.planes(program)
+        let plane = memo.count / planes
+        visited = UnsafeMutableBufferPointer(rebasing: memo[..<plane])
+        succeeded = planes == 2 ? UnsafeMutableBufferPointer(rebasing: memo[plane...]) : nil
+        registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
+        runs = Array(repeating: [], count: program.tests.count * 2)
+        tests = program.tests
+        skips = Array(repeating: [], count: program.usesBackreferences ? 0 : program.programs[0].instructions.count)
     }
 
     /// Unanchored search over every start position.
-    mutating func search() -> Bool {
+    mutating func search() -> RegexSearchOutcome {
         let lastStart = program.anchoredAtStart ? 0 : text.count
         for start in 0...lastStart {
-            if run(0, from: start, mustEndAt: nil) { return true }
-            if budget <= 0 { return false }
+            if run(0, from: start) { return .match }
+            if exhausted { return .budgetExhausted }
         }
-        return false
+        return .noMatch
     }
 
-    /// Whether `programs[index]` matches starting at `start` (ending at `mustEndAt` when given).
-    private mutating func run(_ index: Int, from start: Int, mustEndAt end: Int?) -> Bool {
+    private mutating func spend(_ steps: Int) -> Bool {
+        budget -= steps
+        if budget < 0 { exhausted = true }
+        return !exhausted
+    }
+
+    /// Whether `programs[index]` matches from `start` (reading backwards for a lookbehind).
+    private mutating func run(_ index: Int, from start: Int) -> Bool {
         let code = program.programs[index]
-        let memo = !program.usesBackreferences && index == 0
+        let instructions = code.instructions
+        let step = code.backward ? -1 : 1
+        let memo = !program.usesBackreferences
+        let recordsSuccess = memo && index > 0
+        let rowBase = program.rowBase[index]
+        var trail: [Int] = []
         var stack: [Frame] = []
-        stack.reserveCapacity(16)
         var pc = 0
         var position = start
         while true {
             var failedHere = false
             if memo {
-                let bit = pc * (text.count + 1) + position
-                if failed[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
+                let bit = (rowBase + pc) * width + position
+                if Self.isSet(visited, bit) {
+                    if recordsSuccess, let succeeded, Self.isSet(succeeded, bit) { return succeed(trail) }
                     failedHere = true
                 } else {
-                    failed[bit >> 6] |= 1 << UInt64(bit & 63)
+                    Self.set(visited, bit)
+                    if recordsSuccess { trail.append(bit) }
                 }
-            } else {
-                budget -= 1
-                if budget <= 0 { return false }
+            } else if !spend(1) {
+                return false
             }
             if !failedHere {
-                switch code[pc] {
+                switch instructions[pc] {
                 case .scalar(let value):
-                    if position < text.count, text[position] == value {
+                    if let scalar = scalar(at: position, step), scalar == value {
                         pc += 1
-                        position += 1
+                        position += step
                         continue
                     }
-                case .set(let set):
-                    if position < text.count, set.contains(text[position]) {
+                case .test(let test):
+                    if let scalar = scalar(at: position, step), tests[test].contains(scalar) {
                         pc += 1
-                        position += 1
+                        position += step
                         continue
                     }
-                case .anyExceptLineTerminator:
-                    if position < text.count, !CharacterSet.isLineTerminator(text[position]) {
+                case .repeatTest(let test, let min, let max, let greedy):
+                    let available = Swift.min(runLength(test, at: position, step), max)
+                    let (first, last) = greedy ? (available, min) : (min, available)
+                    if available >= min,
+                       let count = nextRepeat(row: rowBase + pc + 1, origin: position, step, from: first, to: last, greedy: greedy) {
+                        if count != last {
+                            stack.append(.repeatNext(pc: pc + 1, origin: position, count: count + (greedy ? -1 : 1), last: last,
+                                                     greedy: greedy, trail: trail.count))
+                        }
                         pc += 1
-                        position += 1
+                        position += count * step
                         continue
                     }
                 case .split(let preferred, let alternative):
-                    stack.append(.resume(pc: alternative, position: position))
+                    stack.append(.resume(pc: alternative, position: position, trail: trail.count))
                     pc = preferred
                     continue
                 case .jump(let target):
                     pc = target
                     continue
                 case .save(let register):
-                    guard !registers.isEmpty else {
-                        pc += 1
-                        continue
-                    }
                     stack.append(.restore(register: register, value: registers[register]))
                     registers[register] = position
                     pc += 1
                     continue
                 case .requireProgress(let register):
-                    if memo || registers[register] != position {
+                    if registers[register] != position {
                         pc += 1
                         continue
                     }
@@ -102,36 +144,164 @@ struct RegexMatcher {
                         pc += 1
                         continue
                     }
-                case .lookaround(let sub, let ahead, let negated):
-                    if lookaround(sub, ahead: ahead, at: position) != negated {
+                case .lookaround(let sub, let negated):
+                    if lookaround(sub, at: position) != negated {
                         pc += 1
                         continue
                     }
                 case .backreference(let group):
-                    if let length = backreferenceLength(group, at: position) {
+                    if let length = backreferenceLength(group, at: position, step), spend(length) {
                         pc += 1
-                        position += length
+                        position += length * step
                         continue
                     }
                 case .match:
-                    if end == nil || end == position { return true }
+                    return succeed(trail)
                 }
             }
-            // Backtrack.
-            var resumed = false
-            while let frame = stack.popLast() {
-                switch frame {
-                case .restore(let register, let value):
-                    registers[register] = value
-                case .resume(let resumePC, let resumePosition):
-                    pc = resumePC
-                    position = resumePosition
-                    resumed = true
-                }
-                if resumed { break }
-            }
-            if !resumed { return false }
+            guard backtrack(&stack, &trail, &pc, &position, rowBase: rowBase, step: step) else { return false }
         }
+    }
+
+    /// Pops frames until one gives a state to resume; false when none is left.
+    private mutating func backtrack(_ stack: inout [Frame], _ trail: inout [Int], _ pc: inout Int, _ position: inout Int,
+                                    rowBase: Int, step: Int) -> Bool {
+        while let frame = stack.popLast() {
+            switch frame {
+            case .restore(let register, let value):
+                registers[register] = value
+            case .resume(let resumePC, let resumePosition, let mark):
+                pc = resumePC
+                position = resumePosition
+                if mark < trail.count { trail.removeSubrange(mark...) }
+                return true
+            case .repeatNext(let resumePC, let origin, let from, let last, let greedy, let mark):
+                guard let count = nextRepeat(row: rowBase + resumePC, origin: origin, step, from: from, to: last, greedy: greedy) else { continue }
+                if count != last {
+                    stack.append(.repeatNext(pc: resumePC, origin: origin, count: count + (greedy ? -1 : 1), last: last,
+                                             greedy: greedy, trail: mark))
+                }
+                pc = resumePC
+                position = origin + count * step
+                if mark < trail.count { trail.removeSubrange(mark...) }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Marks the states of a successful lookaround run; the states left on the trail are its path.
+    private func succeed(_ trail: [Int]) -> Bool {
+        guard let succeeded else { return true }
+        for bit in trail { Self.set(succeeded, bit) }
+        return true
+    }
+
+    /// The first count from `from` towards `to` (inclusive) whose continuation state is not known
+    /// to fail. Long ranges in the main program use a skip list over failed positions
+    /// (near-constant time per call, however often the same positions are offered again); other
+    /// ranges, and lookaround rows, which must also find remembered successes, skip a whole word of
+    /// known failures at once.
+    private mutating func nextRepeat(row: Int, origin: Int, _ step: Int, from: Int, to: Int, greedy: Bool) -> Int? {
+        guard !program.usesBackreferences else { return from }
+        // Short ranges scan the memo words next to the bits just touched; long ones, which the
+        // same positions can be offered again and again, use the skip list.
+        if row < skips.count, abs(to - from) >= 256 {
+            // The main program reads forwards: a greedy repetition offers its positions in descending order.
+            guard let position = openPosition(row: row, from: origin + from, to: origin + to, descending: greedy) else { return nil }
+            return position - origin
+        }
+        let first = row * width + origin + from * step, last = row * width + origin + to * step
+        guard let bit = Self.firstCandidate(visited, succeeded, from: first, to: last) else { return nil }
+        return (bit - row * width - origin) * step
+    }
+
+    /// The first position from `from` towards `to` (inclusive) not visited in main-program `row`.
+    ///
+    /// `skips[row]` is a union-find over positions (shifted by one, with a sentinel at each end):
+    /// a position known visited links to its neighbour in the search direction, and finds
+    /// compress the paths. A row is searched in one direction only (its repetition is greedy or lazy).
+    private mutating func openPosition(row: Int, from: Int, to: Int, descending: Bool) -> Int? {
+        if skips[row].isEmpty { skips[row] = Array(0...Int32(width + 1)) }
+        let sentinel = descending ? 0 : width + 1
+        let base = row * width
+        return skips[row].withUnsafeMutableBufferPointer { parent -> Int? in
+            var index = from + 1
+            while true {
+                while Int(parent[index]) != index {
+                    let next = Int(parent[index])
+                    parent[index] = parent[next]
+                    index = next
+                }
+                if index == sentinel { return nil }
+                let position = index - 1
+                if descending ? position < to : position > to { return nil }
+                if !Self.isSet(visited, base + position) { return position }
+                parent[index] = Int32(descending ? index - 1 : index + 1)
+            }
+        }
+    }
+
+    /// The first bit from `from` to `to` (either direction, inclusive) not visited or succeeded.
+    private static func firstCandidate(_ visited: UnsafeMutableBufferPointer<UInt64>, _ succeeded: UnsafeMutableBufferPointer<UInt64>?,
+                                       from: Int, to: Int) -> Int? {
+        if ~visited[from >> 6] & (1 << UInt64(from & 63)) != 0 { return from }
+        var bit = from
+        if from <= to {
+            while bit <= to {
+                let word = bit >> 6
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (~0 << UInt64(bit & 63))
+                if open != 0 {
+                    let found = word << 6 + open.trailingZeroBitCount
+                    return found <= to ? found : nil
+                }
+                bit = (word + 1) << 6
+            }
+        } else {
+            while bit >= to {
+                let word = bit >> 6
+                let keep = bit & 63
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (keep == 63 ? ~0 : (1 << UInt64(keep + 1)) - 1)
+                if open != 0 {
+                    let found = word << 6 + 63 - open.leadingZeroBitCount
+                    return found >= to ? found : nil
+                }
+                bit = word << 6 - 1
+            }
+        }
+        return nil
+    }
+
+    private static func isSet(_ bits: UnsafeMutableBufferPointer<UInt64>, _ bit: Int) -> Bool {
+        bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+
+    private static func set(_ bits: UnsafeMutableBufferPointer<UInt64>, _ bit: Int) {
+        bits[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+
+    /// The scalar consumed from `position` in the direction of `step`, if any.
+    private func scalar(at position: Int, _ step: Int) -> UInt32? {
+        if step > 0 { return position < text.count ? text[position] : nil }
+        return position > 0 ? text[position - 1] : nil
+    }
+
+    /// How many scalars from `position` (in the direction of `step`) pass `tests[test]`.
+    private mutating func runLength(_ test: Int, at position: Int, _ step: Int) -> Int {
+        let key = test * 2 + (step > 0 ? 0 : 1)
+        if !runs[key].isEmpty { return runs[key][position] }
+        var lengths = [Int](repeating: 0, count: width)
+        let check = tests[test]
+        if step > 0 {
+            for index in stride(from: text.count - 1, through: 0, by: -1) where check.contains(text[index]) {
+                lengths[index] = lengths[index + 1] + 1
+            }
+        } else {
+            for index in 0..<text.count where check.contains(text[index]) { lengths[index + 1] = lengths[index] + 1 }
+        }
+        if program.usesBackreferences { _ = spend(text.count) }
+        runs[key] = lengths
+        return lengths[position]
     }
 
     private func holds(_ assertion: RegexAssertion, at position: Int) -> Bool {
@@ -145,31 +315,24 @@ struct RegexMatcher {
         }
     }
 
-    private mutating func lookaround(_ sub: Int, ahead: Bool, at position: Int) -> Bool {
-        let key = sub &* (text.count + 1) &+ position
-        if !program.usesBackreferences, let known = lookaroundResults[ahead ? key : -key - 1] { return known }
+    /// Whether lookaround program `sub` matches at `position`; captures it sets are not kept.
+    private mutating func lookaround(_ sub: Int, at position: Int) -> Bool {
+        guard program.usesBackreferences else { return run(sub, from: position) }
+        guard spend(registers.count) else { return false }
         let saved = registers
-        var result = false
-        if ahead {
-            result = run(sub, from: position, mustEndAt: nil)
-        } else {
-            for start in stride(from: position, through: 0, by: -1) where run(sub, from: start, mustEndAt: position) {
-                result = true
-                break
-            }
-        }
+        let result = run(sub, from: position)
         registers = saved
-        if !program.usesBackreferences { lookaroundResults[ahead ? key : -key - 1] = result }
         return result
     }
 
     /// The length of the text captured by `group` when it also stands at `position` (0 for an unset group).
-    private func backreferenceLength(_ group: Int, at position: Int) -> Int? {
+    private func backreferenceLength(_ group: Int, at position: Int, _ step: Int) -> Int? {
         let start = registers[group * 2], end = registers[group * 2 + 1]
         guard start >= 0, end >= start else { return 0 }
         let length = end - start
-        guard position + length <= text.count else { return nil }
-        for offset in 0..<length where text[start + offset] != text[position + offset] { return nil }
+        let from = step > 0 ? position : position - length
+        guard from >= 0, from + length <= text.count else { return nil }
+        for offset in 0..<length where text[start + offset] != text[from + offset] { return nil }
         return length
     }
 }

@@ -83,7 +83,7 @@ struct RegexParser {
         guard let (min, max) = try parseQuantifier() else { return atom }
         guard quantifiable else { throw error("a lookahead or lookbehind cannot be repeated", at: start) }
         let greedy = !eat("?")
-        return .quantified(atom, min: min, max: max, greedy: greedy)
+        return .quantified(atom, min: min, max: max, greedy: greedy, offset: start)
     }
 
     private mutating func parseQuantifier() throws(RegexSyntaxError) -> (Int, Int?)? {
@@ -357,8 +357,8 @@ struct RegexParser {
             for child in nodes { resolved.append(try resolveNames(child)) }
             return .alternation(resolved)
         case .group(let body, let capture): return .group(try resolveNames(body), capture: capture)
-        case .quantified(let body, let min, let max, let greedy):
-            return .quantified(try resolveNames(body), min: min, max: max, greedy: greedy)
+        case .quantified(let body, let min, let max, let greedy, let offset):
+            return .quantified(try resolveNames(body), min: min, max: max, greedy: greedy, offset: offset)
         case .lookaround(let body, let ahead, let negated):
             return .lookaround(try resolveNames(body), ahead: ahead, negated: negated)
         default:

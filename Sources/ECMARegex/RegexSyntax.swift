@@ -7,7 +7,8 @@ indirect enum RegexNode: Sendable {
     case sequence([RegexNode])
     case alternation([RegexNode])
     case group(RegexNode, capture: Int?)
-    case quantified(RegexNode, min: Int, max: Int?, greedy: Bool)
+    /// `offset` is where the repeated atom starts in the pattern, for errors.
+    case quantified(RegexNode, min: Int, max: Int?, greedy: Bool, offset: Int)
     case assertion(RegexAssertion)
     case lookaround(RegexNode, ahead: Bool, negated: Bool)
     case backreference(Int)

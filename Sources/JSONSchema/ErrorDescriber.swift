@@ -59,6 +59,9 @@ enum ErrorDescriber {
             return "value matches more than one `oneOf` alternative (\(matching.map(String.init).joined(separator: ", ")))"
         case .not:
             return "value must not match the `not` schema"
+        case .tooDeep(let limit):
+            return "evaluation stopped here: more than \(limit) schemas apply inside one another, "
+                + "so the value nests too deeply to validate (ValidationOptions.maxDepth)"
         }
     }
 

@@ -147,3 +147,27 @@ struct NameTable<Value: Sendable>: Sendable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }
+
+extension JSONTapeView {
+    /// The JSON Pointer of the value at `index`, found by walking down from the root (for errors only).
+    func pointer(to index: Int) -> JSONPointer {
+        var pointer = JSONPointer.root
+        var container = 0
+        while container != index {
+            switch kind(container) {
+            case .object:
+                guard let key = keys(of: container).first(where: { index > $0 && index < end($0 + 1) }) else { return pointer }
+                pointer = pointer.appending(string(key))
+                container = key + 1
+            case .array:
+                guard let (position, element) = elements(of: container).enumerated().first(where: { index >= $0.element && index < end($0.element) })
+                else { return pointer }
+                pointer = pointer.appending(index: position)
+                container = element
+            default:
+                return pointer
+            }
+        }
+        return pointer
+    }
+}

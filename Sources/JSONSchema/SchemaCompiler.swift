@@ -6,6 +6,10 @@ struct SchemaCompiler {
     let registry: SchemaRegistry
     private var nodes: [SchemaRegistry.Location: SchemaNode] = [:]
     private var patterns: [String: ECMARegex] = [:]
+    /// Every location compiled so far, in the order compiling reached them.
+    private(set) var compiledOrder: [SchemaRegistry.Location] = []
+    /// The subschemas each location applies to the same instance (through `$ref`, `allOf`, `not`, …).
+    private(set) var inPlaceEdges: [SchemaRegistry.Location: [InPlaceEdge]] = [:]
 
     init(registry: SchemaRegistry) {
         self.registry = registry
@@ -19,6 +23,7 @@ struct SchemaCompiler {
         if let existing = nodes[location] { return existing }
         let node = SchemaNode(absoluteLocation: registry.absoluteURI(of: location))
         nodes[location] = node
+        compiledOrder.append(location)
         guard let value = registry.value(at: location) else {
             throw error(.unresolvableReference(location.pointer.description), at: location)
         }
@@ -39,7 +44,11 @@ struct SchemaCompiler {
     mutating func subschema(_ site: SchemaSite, _ tokens: String...) throws(SchemaError) -> SchemaNode {
         var pointer = site.location.pointer
         for token in tokens { pointer = pointer.appending(token) }
-        return try node(at: SchemaRegistry.Location(document: site.location.document, pointer: pointer))
+        let target = SchemaRegistry.Location(document: site.location.document, pointer: pointer)
+        if let keyword = tokens.first, Self.inPlaceKeywords.contains(keyword) {
+            inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: nil))
+        }
+        return try node(at: target)
     }
 
     /// The node a `$ref` names, resolved against the site's base URI.
@@ -47,25 +56,13 @@ struct SchemaCompiler {
         guard let (target, _) = registry.resolve(reference, against: site.scope.base) else {
             throw error(.unresolvableReference(reference), at: site.location.appending("$ref"))
         }
-        try rejectReferenceCycle(from: site.location, to: target, reference: reference)
+        inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: reference))
         return try node(at: target)
     }
 
-    /// Follows a chain of schemas that are nothing but `$ref`s; a chain that comes back is an error.
-    private func rejectReferenceCycle(
-        from start: SchemaRegistry.Location, to first: SchemaRegistry.Location, reference: String
-    ) throws(SchemaError) {
-        var visited: Set<SchemaRegistry.Location> = [start]
-        var current = first
-        while case .object(let object) = registry.value(at: current), let next = object["$ref"]?.stringValue {
-            guard visited.insert(current).inserted, current != start else {
-                throw error(.referenceCycle(reference), at: start.appending("$ref"))
-            }
-            guard let (target, _) = registry.resolve(next, against: registry.scope(at: current).base) else { return }
-            if target == start { throw error(.referenceCycle(reference), at: start.appending("$ref")) }
-            current = target
-        }
-    }
+    /// Keywords whose subschemas apply to the instance itself rather than to a part of it.
+    /// (`propertyNames` applies to member names, strings that have no parts, so it ends too.)
+    static let inPlaceKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependencies"]
 
     /// A compiled regular expression, shared between keywords that use the same pattern.
     mutating func regex(_ pattern: String, at location: SchemaRegistry.Location) throws(SchemaError) -> ECMARegex {

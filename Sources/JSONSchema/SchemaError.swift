@@ -10,8 +10,10 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidKeywordValue(keyword: String, expected: String)
         /// A `pattern` or `patternProperties` key that is not an ECMA-262 regular expression.
         case invalidPattern(pattern: String, reason: String)
-        /// A chain of `$ref`s that only leads back to itself.
-        case referenceCycle(String)
+        /// A `$ref` that leads back to the same schema through subschemas that apply to the same
+        /// instance (`$ref`, `allOf`, `not`, `if`, …), so evaluating it would never end; `cycle`
+        /// lists the schema locations round the loop, starting and ending at the `$ref`'s schema.
+        case referenceCycle(reference: String, cycle: [String])
         /// A schema that is neither an object nor a boolean.
         case notASchema(found: JSONPrimitiveType)
     }
@@ -34,8 +36,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid value for \"\(keyword)\": expected \(expected)"
         case .invalidPattern(let pattern, let reason):
             return "invalid regular expression \"\(pattern)\": \(reason)"
-        case .referenceCycle(let reference):
-            return "$ref \"\(reference)\" only leads back to itself"
+        case .referenceCycle(let reference, let cycle):
+            return "$ref \"\(reference)\" loops back to the same schema without descending into the instance, "
+                + "so it would recurse forever: \(cycle.joined(separator: " → "))"
         case .notASchema(let found):
             return "a schema must be an object or a boolean, found \(found.withArticle)"
         }

@@ -70,9 +70,36 @@ struct NodeReference: @unchecked Sendable {
     }
 }
 
-/// Settings that apply while evaluating.
-struct EvaluationContext: Sendable {
+/// Settings that apply while evaluating, and how much deeper evaluation may go.
+///
+/// Three words passed by value: entering a schema makes a copy with one level less, so the depth
+/// costs no bookkeeping on the way back out.
+struct EvaluationContext {
     let assertFormat: Bool
+    /// How many more schemas may be entered inside one another.
+    let remainingDepth: Int
+    /// Where the depth limit was hit, if it was; one slot per evaluation, shared by its contexts.
+    let overflow: UnsafeMutablePointer<DepthOverflow?>
+
+    /// The context inside one more schema, or `nil` (after recording where) when the limit is reached.
+    @inline(__always)
+    func entering(_ node: SchemaNode, _ instance: Instance) -> EvaluationContext? {
+        // Once the limit is hit the verdict is spoilt anyway: stop everywhere at once.
+        guard remainingDepth > 0, overflow.pointee == nil else {
+            if overflow.pointee == nil {
+                overflow.pointee = DepthOverflow(instanceIndex: instance.index, schema: node.absoluteLocation)
+            }
+            return nil
+        }
+        return EvaluationContext(assertFormat: assertFormat, remainingDepth: remainingDepth - 1, overflow: overflow)
+    }
+}
+
+/// Where evaluation went deeper than `ValidationOptions.maxDepth`: the instance position on the
+/// tape and the schema being entered.
+struct DepthOverflow {
+    let instanceIndex: Int
+    let schema: String
 }
 
 /// A compiled schema: a boolean or an ordered list of keywords.
@@ -119,6 +146,7 @@ final class SchemaNode: @unchecked Sendable {
 
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if let fastBoolean { return fastBoolean }
+        guard let context = context.entering(self, instance) else { return false }
         let keywords = fastKeywords
         for index in 0..<keywords.count where !keywords[index]._withUnsafeGuaranteedRef({ $0.isValid(instance, context) }) {
             return false
@@ -137,6 +165,7 @@ final class SchemaNode: @unchecked Sendable {
                 .falseSchema, keywordLocation: path.keyword, absoluteKeywordLocation: absoluteLocation,
                 instanceLocation: path.instance))
         case .keywords(let keywords):
+            guard let context = context.entering(self, instance) else { return }
             for keyword in keywords { keyword.collectErrors(instance, at: path, context, into: &errors) }
         }
     }

@@ -7,11 +7,11 @@ import JSONCore
 public struct SchemaRegistry: Sendable {
     /// One registered schema document.
     struct Document: Sendable {
-        let root: JSONValue
         let sourceName: String
-        let sourceMap: SourceMap?
-        /// The base URI and resource root of every schema object found while scanning.
-        var scopes: [JSONPointer: Scope]
+        /// The tree (and source map), parsed from the file's bytes only once a schema in it is compiled.
+        let content: SchemaContent
+        /// The scope of every schema object that starts a resource: the root and each embedded `$id`.
+        let resourceScopes: [JSONPointer: Scope]
     }
 
     /// The resource a schema location belongs to.
@@ -47,73 +47,26 @@ public struct SchemaRegistry: Sendable {
     public mutating func register(
         _ schema: JSONValue, uri: String? = nil, sourceName: String? = nil, sourceMap: SourceMap? = nil
     ) -> URIReference {
-        let index = documents.count
-        let retrieval = URIReference(uri ?? "urn:assess:schema:\(index)").withoutFragment
-        documents.append(Document(
-            root: schema, sourceName: sourceName ?? retrieval.description, sourceMap: sourceMap, scopes: [:]))
-        resources[retrieval.description] = Location(document: index, pointer: .root)
-        var scopes: [JSONPointer: Scope] = [:]
-        scan(schema, at: .root, scope: Scope(base: retrieval, resourceRoot: .root), document: index, into: &scopes)
-        documents[index].scopes = scopes
-        return scopes[.root]?.base ?? retrieval
+        register(JSONTape(schema), content: SchemaContent(root: schema, sourceMap: sourceMap), uri: uri, sourceName: sourceName)
     }
 
-    /// Walks the schema positions of a document (never `enum` or `const` values), recording `$id`s.
-    private mutating func scan(
-        _ value: JSONValue, at pointer: JSONPointer, scope: Scope, document: Int, into scopes: inout [JSONPointer: Scope]
-    ) {
-        guard case .object(let object) = value else {
-            scopes[pointer] = scope
-            return
-        }
-        var scope = scope
-        // In draft-07 every sibling of `$ref`, `$id` included, is ignored.
-        if object["$ref"]?.stringValue != nil {
-            scopes[pointer] = scope
-            return
-        }
-        if let id = object["$id"]?.stringValue {
-            let resolved = scope.base.resolving(id)
-            let location = Location(document: document, pointer: pointer)
-            if id.hasPrefix("#") {
-                if let name = resolved.fragment, !name.isEmpty {
-                    anchors[resolved.withoutFragment.description + "#" + name] = location
-                }
-            } else {
-                let base = resolved.withoutFragment
-                resources[base.description] = location
-                scope = Scope(base: base, resourceRoot: pointer)
-                if let name = resolved.fragment, !name.isEmpty, !name.hasPrefix("/") {
-                    anchors[base.description + "#" + name] = location
-                }
-            }
-        }
-        scopes[pointer] = scope
-        for member in object {
-            switch SchemaKeywords.subschemaShape(of: member.key) {
-            case .single:
-                scan(member.value, at: pointer.appending(member.key), scope: scope, document: document, into: &scopes)
-            case .array:
-                guard case .array(let elements) = member.value else {
-                    if member.key == "items" {
-                        scan(member.value, at: pointer.appending(member.key), scope: scope, document: document, into: &scopes)
-                    }
-                    continue
-                }
-                for (index, element) in elements.enumerated() {
-                    scan(element, at: pointer.appending(member.key).appending(index: index),
-                         scope: scope, document: document, into: &scopes)
-                }
-            case .map:
-                guard case .object(let map) = member.value else { continue }
-                for entry in map where !(member.key == "dependencies" && entry.value.arrayValue != nil) {
-                    scan(entry.value, at: pointer.appending(member.key).appending(entry.key),
-                         scope: scope, document: document, into: &scopes)
-                }
-            case nil:
-                continue
-            }
-        }
+    /// Registers a document whose `$id`s are read from `tape` (a tape without repeated keys).
+    mutating func register(_ tape: JSONTape, content: SchemaContent, uri: String?, sourceName: String?) -> URIReference {
+        let retrieval = URIReference(uri ?? "urn:assess:schema:\(documents.count)").withoutFragment
+        let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
+        return register(index, content: content, retrieval: retrieval, sourceName: sourceName)
+    }
+
+    /// Registers a document already indexed under `retrieval`.
+    mutating func register(
+        _ index: ResourceIndex, content: SchemaContent, retrieval: URIReference, sourceName: String?
+    ) -> URIReference {
+        let document = documents.count
+        resources[retrieval.description] = Location(document: document, pointer: .root)
+        for resource in index.resources { resources[resource.uri] = Location(document: document, pointer: resource.pointer) }
+        for anchor in index.anchors { anchors[anchor.uri] = Location(document: document, pointer: anchor.pointer) }
+        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: index.scopes))
+        return index.scopes[.root]?.base ?? retrieval
     }
 
     /// Whether a URI (with or without fragment) names something registered.
@@ -142,15 +95,18 @@ public struct SchemaRegistry: Sendable {
 
     /// The schema value at a location.
     func value(at location: Location) -> JSONValue? {
-        location.pointer.resolve(in: documents[location.document].root)
+        documents[location.document].content.root.flatMap { location.pointer.resolve(in: $0) }
     }
 
-    /// The scope (base URI and resource root) that applies at a location.
+    /// The scope (base URI and resource root) that applies at a location: that of the nearest
+    /// enclosing resource.
     func scope(at location: Location) -> Scope {
         let document = documents[location.document]
+        // Most documents are one resource: no walk up a (possibly very deep) pointer.
+        if document.resourceScopes.count == 1, let only = document.resourceScopes.first?.value { return only }
         var current: JSONPointer? = location.pointer
         while let pointer = current {
-            if let scope = document.scopes[pointer] { return scope }
+            if let scope = document.resourceScopes[pointer] { return scope }
             current = pointer.parent
         }
         return Scope(base: URIReference("urn:assess:schema:\(location.document)"), resourceRoot: .root)
@@ -159,13 +115,14 @@ public struct SchemaRegistry: Sendable {
     /// The absolute URI of a location: its resource's base with a JSON-Pointer fragment.
     func absoluteURI(of location: Location) -> String {
         let scope = scope(at: location)
-        let relative = JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(scope.resourceRoot.tokens.count)))
+        let depth = scope.resourceRoot.tokenCount
+        let relative = depth == 0 ? location.pointer : JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(depth)))
         return scope.base.description + "#" + relative.description
     }
 
     /// Where a location stands in its source file, when the document was registered with a source map.
     func sourcePosition(of location: Location) -> (name: String, position: SourcePosition?) {
         let document = documents[location.document]
-        return (document.sourceName, document.sourceMap?.position(of: location.pointer))
+        return (document.sourceName, document.content.sourceMap?.position(of: location.pointer))
     }
 }

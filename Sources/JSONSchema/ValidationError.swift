@@ -29,6 +29,9 @@ public enum ValidationErrorKind: Sendable, Hashable {
     case oneOfNone
     case oneOfMany(matching: [Int])
     case not
+    /// Evaluation stopped: more than `limit` schemas applied inside one another (a very deeply
+    /// nested instance under a recursive schema); the instance is treated as invalid.
+    case tooDeep(limit: Int)
 }
 
 /// One reason an instance does not satisfy a schema, located in both documents.

@@ -4,10 +4,19 @@ import JSONCore
 public struct ValidationOptions: Sendable, Hashable {
     /// Whether `format` is asserted (an invalid date-time fails) or only annotates.
     public var assertFormat: Bool
+    /// How many schemas may apply inside one another (each `$ref` followed and each subschema entered
+    /// counts one) before evaluation stops with a `tooDeep` error instead of exhausting the stack.
+    /// The default leaves room on an 8 MB thread stack even in a debug build; raise it only on a
+    /// thread with a larger stack.
+    public var maxDepth: Int
 
-    public init(assertFormat: Bool = true) {
+    public init(assertFormat: Bool = true, maxDepth: Int = ValidationOptions.defaultMaxDepth) {
         self.assertFormat = assertFormat
+        self.maxDepth = maxDepth
     }
+
+    /// The default `maxDepth`.
+    public static let defaultMaxDepth = 2_000
 }
 
 /// A draft-07 schema compiled once (references resolved, keyword values checked), ready to apply
@@ -16,7 +25,7 @@ public struct Validator: Sendable {
     private let root: SchemaNode
     /// Every compiled node, kept alive here because `$ref` points at nodes without retaining them.
     private let nodes: [SchemaNode]
-    private let context: EvaluationContext
+    private let options: ValidationOptions
 
     /// Compiles `schema`, registering it (under `uri` when given) in a copy of `registry`.
     public init(schema: JSONValue, uri: String? = nil, registry: SchemaRegistry = SchemaRegistry(),
@@ -36,8 +45,9 @@ public struct Validator: Sendable {
             throw SchemaError(kind: .unresolvableReference(uri), location: uri, sourceName: uri, position: nil)
         }
         root = try compiler.node(at: location)
+        try compiler.rejectInPlaceCycles()
         nodes = compiler.compiledNodes
-        context = EvaluationContext(assertFormat: options.assertFormat)
+        self.options = options
     }
 
     /// The validator of the draft-07 metaschema, for checking schemas themselves.
@@ -52,7 +62,9 @@ public struct Validator: Sendable {
 
     /// True when the document on `tape` is valid (the fast path: parse with `JSONTape(bytes:)`).
     public func isValid(_ tape: JSONTape) -> Bool {
-        tape.withView { root.isValid(Instance(tape: $0, index: 0), context) }
+        tape.withView { view in
+            evaluating { context in root.isValid(Instance(tape: view, index: 0), context) && context.overflow.pointee == nil }
+        }
     }
 
     /// Every error of `instance` against the schema, in keyword-table order; empty when valid.
@@ -60,12 +72,33 @@ public struct Validator: Sendable {
         validate(JSONTape(instance))
     }
 
-    /// Every error of the document on `tape`, in keyword-table order; empty when valid.
+    /// Every error of the document on `tape`, in keyword-table order; empty when valid. When
+    /// evaluation goes deeper than `ValidationOptions.maxDepth`, the one error is `tooDeep`.
     public func validate(_ tape: JSONTape) -> [ValidationError] {
         tape.withView { view in
-            let instance = Instance(tape: view, index: 0)
-            guard !root.isValid(instance, context) else { return [] }
-            return root.errors(instance, at: .root, context)
+            evaluating { context in
+                let instance = Instance(tape: view, index: 0)
+                var errors: [ValidationError] = []
+                if !root.isValid(instance, context), context.overflow.pointee == nil {
+                    // Collecting errors visits branches the verdict skipped, so it may hit the limit too.
+                    errors = root.errors(instance, at: .root, context)
+                }
+                return context.overflow.pointee.map { [tooDeep($0, view)] } ?? errors
+            }
+        }
+    }
+
+    /// The one error of an evaluation that went deeper than allowed.
+    private func tooDeep(_ overflow: DepthOverflow, _ view: JSONTapeView) -> ValidationError {
+        ValidationError(.tooDeep(limit: options.maxDepth), keywordLocation: .root, absoluteKeywordLocation: overflow.schema,
+                        instanceLocation: view.pointer(to: overflow.instanceIndex))
+    }
+
+    /// Runs one evaluation with a fresh depth budget.
+    private func evaluating<Result>(_ body: (EvaluationContext) -> Result) -> Result {
+        var overflow: DepthOverflow?
+        return withUnsafeMutablePointer(to: &overflow) { slot in
+            body(EvaluationContext(assertFormat: options.assertFormat, remainingDepth: options.maxDepth, overflow: slot))
         }
     }
 }

@@ -100,9 +100,11 @@ public struct ArchiveVerifier: Sendable {
             byName[entry.name] = entry.bytes
         }
         checkManifest(byName, entries: entries, into: &report)
-        if let result = byName["assessmentResult.json"], let document = try? JSONDocument(bytes: result) {
+        if let result = byName[ResultCheck.filename], let document = try? JSONDocument(bytes: result) {
             report.taskRunUUID = document.value["taskRunUUID"]?.stringValue
-            if let survey { report.problems += survey.problems(with: document.value) }
+            if let survey { report.problems += survey.problems(with: document.value).map { .surveyMismatch($0.message) } }
+        } else if survey != nil, byName[ResultCheck.filename] == nil {
+            report.problems.append(.surveyMismatch("the archive has no \(ResultCheck.filename) to check against the survey"))
         }
         report.status = report.problems.isEmpty ? .valid : .invalid
         return report
@@ -161,43 +163,6 @@ public struct ArchiveVerifier: Sendable {
         guard let validator = compiled else { return nil }
         guard let error = validator.validate(value).first else { return nil }
         return error.bestMatch.description
-    }
-}
-
-/// What verification needs from a survey: its identifier and every step identifier.
-struct SurveyOutline: Sendable {
-    let identifier: String?
-    let stepIdentifiers: Set<String>
-
-    init(_ survey: JSONValue) {
-        identifier = survey["identifier"]?.stringValue
-        var identifiers: Set<String> = []
-        func collect(_ steps: [JSONValue]) {
-            for step in steps {
-                if let id = step["identifier"]?.stringValue { identifiers.insert(id) }
-                collect(step["steps"]?.arrayValue ?? [])
-            }
-        }
-        collect(survey["steps"]?.arrayValue ?? [])
-        stepIdentifiers = identifiers
-    }
-
-    func problems(with result: JSONValue) -> [ArchiveProblem] {
-        var problems: [ArchiveProblem] = []
-        let resultIdentifier = result["assessmentIdentifier"]?.stringValue ?? result["identifier"]?.stringValue
-        if let identifier, let resultIdentifier, identifier != resultIdentifier {
-            problems.append(.surveyMismatch("the result is for \"\(resultIdentifier)\" but the survey is \"\(identifier)\""))
-        }
-        func check(_ history: [JSONValue]) {
-            for step in history {
-                if let id = step["identifier"]?.stringValue, !stepIdentifiers.contains(id) {
-                    problems.append(.surveyMismatch("the result has a step \"\(id)\" that the survey does not define"))
-                }
-                check(step["stepHistory"]?.arrayValue ?? [])
-            }
-        }
-        check(result["stepHistory"]?.arrayValue ?? [])
-        return problems
     }
 }
 

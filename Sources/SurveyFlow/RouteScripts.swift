@@ -22,12 +22,12 @@ extension RoutePlanner {
         return .object(JSONObject([.init(key: "steps", value: .array(entries))]))
     }
 
-    /// The outcome a run of ``script(_:)`` must have: `status`, `path` and each question's final answer.
+    /// The outcome a run of ``script(_:)`` must have: `status`, `path` and each question's final answer by `stepPath`.
     public func expected(_ route: Route) -> JSONValue {
         let steps = route.edges.map { graph.edges[$0].to }.filter { graph.vertices[$0].location != nil }
         let end = route.edges.last.map { graph.vertices[graph.edges[$0].to].kind }
         var answers = JSONObject()
-        for decision in decisions(route) { answers[graph.vertices[decision.vertex].identifier] = decision.witness.value }
+        for decision in decisions(route) { answers[graph.vertices[decision.vertex].stepPath] = decision.witness.value }
         return .object(JSONObject([
             .init(key: "status", value: .string(end == .exited ? "exited" : "completed")),
             .init(key: "path", value: .array(steps.map { .string(graph.vertices[$0].identifier) })),

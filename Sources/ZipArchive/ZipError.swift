@@ -1,7 +1,10 @@
 /// Why a zip archive cannot be read or written, naming the entry concerned.
 public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAZip
-    case truncated(String)
+    /// A structure (`what`) at byte `at` runs past the end of the archive or of its enclosing record.
+    case truncated(String, at: UInt64)
+    /// A structure (`what`) at byte `at` does not hold what the format requires (signature, field).
+    case corrupt(String, at: UInt64)
     case unsafeName(String, reason: String)
     case duplicateName(String)
     case encrypted(String)
@@ -21,7 +24,8 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAZip: return "not a zip archive (no end of central directory record)"
-        case .truncated(let what): return "truncated archive: \(what)"
+        case .truncated(let what, let offset): return "truncated archive: \(what) at byte \(offset) runs past the end of its enclosing data"
+        case .corrupt(let what, let offset): return "corrupt archive: \(what) at byte \(offset) is malformed"
         case .unsafeName(let name, let reason): return "refused entry \"\(name)\": \(reason)"
         case .duplicateName(let name): return "entry \"\(name)\" appears more than once"
         case .encrypted(let name): return "refused entry \"\(name)\": encrypted entries are not supported"

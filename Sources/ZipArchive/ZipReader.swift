@@ -29,11 +29,16 @@ public struct ZipEntry: Sendable, Equatable {
     public let size: UInt64
     /// Offset of the local header.
     public let offset: UInt64
-    /// Where the entry's data starts, once the local header has been checked.
-    let dataOffset: Int
+    /// Where the entry's data lies, once the local header has been checked.
+    let dataRange: Range<Int>
+    /// From the local header to the end of the data.
+    var extent: Range<Int> { Int(offset)..<dataRange.upperBound }
 }
 
 /// Reads zip archives from untrusted sources, refusing anything dangerous with a clear error.
+///
+/// All parsing goes through `ByteCursor`, so offsets and lengths read from the archive are checked
+/// before use: a damaged or hostile archive ends in a `ZipError`, never a trap.
 public struct ZipReader: Sendable {
     private let bytes: [UInt8]
     /// The entries in central-directory order.
@@ -45,33 +50,40 @@ public struct ZipReader: Sendable {
     public init(bytes: [UInt8], limits: ZipLimits = ZipLimits()) throws(ZipError) {
         self.bytes = bytes
         self.limits = limits
-        let directory = try ZipReader.locateDirectory(bytes)
+        let whole = ByteCursor(bytes, what: "archive")
+        let directory = try ZipReader.locateDirectory(whole)
         guard directory.count <= UInt64(limits.maxEntries) else { throw .tooManyEntries(count: directory.count, limit: limits.maxEntries) }
+        // Local headers and data must lie before the central directory.
+        let contents = try whole.window(at: 0, length: UInt64(directory.records.window.lowerBound), what: "entry data")
+        var records = directory.records
         var entries: [ZipEntry] = []
-        var cursor = Int(directory.offset)
         var names: Set<String> = []
         var total: UInt64 = 0
         for _ in 0..<directory.count {
-            let entry = try ZipReader.readCentralEntry(bytes, at: &cursor, directoryEnd: Int(directory.offset + directory.size))
+            let entry = try ZipReader.readCentralEntry(&records, contents: contents)
             guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
             if entry.size > limits.ratioThreshold, entry.size / max(entry.compressedSize, 1) > limits.maxCompressionRatio {
                 throw .compressionRatioTooHigh(name: entry.name, ratio: entry.size / max(entry.compressedSize, 1), limit: limits.maxCompressionRatio)
             }
-            total += entry.size
-            guard total <= limits.maxTotalUncompressedSize else { throw .totalSizeTooLarge(limit: limits.maxTotalUncompressedSize) }
+            let (sum, overflow) = total.addingReportingOverflow(entry.size)
+            guard !overflow, sum <= limits.maxTotalUncompressedSize else { throw .totalSizeTooLarge(limit: limits.maxTotalUncompressedSize) }
+            total = sum
             entries.append(entry)
         }
-        let ranges = entries.map { ($0.name, Int($0.offset)..<($0.dataOffset + Int($0.compressedSize))) }.sorted { $0.1.lowerBound < $1.1.lowerBound }
+        // Records left over mean the count lies, which would hide entries.
+        guard records.remaining == 0 else { throw .corrupt("central directory (entry count)", at: UInt64(records.window.lowerBound)) }
+        let ranges = entries.map { ($0.name, $0.extent) }.sorted { $0.1.lowerBound < $1.1.lowerBound }
         for (first, second) in zip(ranges, ranges.dropFirst()) where first.1.upperBound > second.1.lowerBound {
             throw .overlappingEntries(first.0, second.0)
         }
-        if let outside = ranges.first(where: { $0.1.upperBound > Int(directory.offset) }) { throw .entryOutsideArchive(outside.0) }
         self.entries = entries
     }
 
     /// The entry's bytes, inflated and checked against its declared size and CRC-32.
     public func data(of entry: ZipEntry) throws(ZipError) -> [UInt8] {
-        let compressed = bytes[entry.dataOffset..<(entry.dataOffset + Int(entry.compressedSize))]
+        var cursor = try ByteCursor(bytes, what: "archive").window(
+            at: UInt64(entry.dataRange.lowerBound), length: UInt64(entry.dataRange.count), what: "data of \"\(entry.name)\"")
+        let compressed = try cursor.read(entry.dataRange.count)
         let data: [UInt8]
         if entry.method == 0 {
             guard entry.compressedSize == entry.size else {
@@ -79,7 +91,10 @@ public struct ZipReader: Sendable {
             }
             data = Array(compressed)
         } else {
-            data = try Deflate.decompress(compressed, expectedSize: Int(entry.size), name: entry.name)
+            guard let expectedSize = Int(exactly: entry.size), expectedSize < Int.max else {
+                throw .corrupt("declared size of \"\(entry.name)\"", at: entry.offset)
+            }
+            data = try Deflate.decompress(compressed, expectedSize: expectedSize, name: entry.name)
         }
         guard CRC32.checksum(data) == entry.crc else { throw .crcMismatch(name: entry.name) }
         return data
@@ -96,82 +111,115 @@ public struct ZipReader: Sendable {
 
     private struct Directory {
         let count: UInt64
-        let size: UInt64
-        let offset: UInt64
+        /// A cursor over the central directory records.
+        let records: ByteCursor
     }
 
-    private static func locateDirectory(_ bytes: [UInt8]) throws(ZipError) -> Directory {
-        guard bytes.count >= 22 else { throw .notAZip }
-        var position = bytes.count - 22
-        let lowest = max(0, bytes.count - 22 - 0xFFFF)
-        while position >= lowest {
-            if bytes.le32(position) == 0x0605_4B50, position + 22 + Int(bytes.le16(position + 20)) == bytes.count { break }
-            position -= 1
-        }
-        guard position >= lowest else { throw .notAZip }
-        var count = UInt64(bytes.le16(position + 10))
-        var size = UInt64(bytes.le32(position + 12))
-        var offset = UInt64(bytes.le32(position + 16))
-        if position >= 20, bytes.le32(position - 20) == 0x0706_4B50 {
-            let recordOffset = bytes.le64(position - 12)
-            guard recordOffset <= UInt64(bytes.count - 56), bytes.le32(Int(recordOffset)) == 0x0606_4B50 else {
-                throw .truncated("ZIP64 end of central directory record")
+    private static let endRecordSize = 22, locatorSize = 20, zip64RecordSize = 56
+
+    /// Finds the end of central directory record (and the ZIP64 one it points to) and returns the
+    /// central directory, which must lie before them.
+    private static func locateDirectory(_ whole: ByteCursor) throws(ZipError) -> Directory {
+        guard whole.window.count >= endRecordSize else { throw .notAZip }
+        let last = whole.window.upperBound - endRecordSize
+        var found: (start: Int, record: ByteCursor)?
+        for candidate in stride(from: last, through: max(whole.window.lowerBound, last - 0xFFFF), by: -1) {
+            var record = try whole.window(at: UInt64(candidate), length: UInt64(endRecordSize), what: "end of central directory record")
+            guard try record.u32() == 0x0605_4B50 else { continue }
+            try record.skip(16)
+            if Int(try record.u16()) == last - candidate {
+                found = (candidate, record)
+                break
             }
-            let record = Int(recordOffset)
-            count = bytes.le64(record + 32)
-            size = bytes.le64(record + 40)
-            offset = bytes.le64(record + 48)
         }
-        guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else { throw .truncated("central directory") }
-        return Directory(count: count, size: size, offset: offset)
+        guard var (endStart, record) = found else { throw .notAZip }
+        try record.seek(to: UInt64(endStart + 10))
+        var count = UInt64(try record.u16())
+        var size = UInt64(try record.u32())
+        var offset = UInt64(try record.u32())
+        if endStart >= locatorSize {
+            var locator = try whole.window(at: UInt64(endStart - locatorSize), length: UInt64(locatorSize),
+                                           what: "ZIP64 end of central directory locator")
+            if try locator.u32() == 0x0706_4B50 {
+                try locator.skip(4)
+                let recordOffset = try locator.u64()
+                // The ZIP64 record must lie before its locator.
+                let before = try whole.window(at: 0, length: UInt64(endStart - locatorSize), what: "ZIP64 end of central directory record")
+                var zip64 = try before.window(at: recordOffset, length: UInt64(zip64RecordSize),
+                                              what: "ZIP64 end of central directory record")
+                try zip64.expectSignature(0x0606_4B50)
+                try zip64.skip(28)
+                count = try zip64.u64()
+                size = try zip64.u64()
+                offset = try zip64.u64()
+                endStart = Int(recordOffset)
+            }
+        }
+        let beforeEnd = try whole.window(at: 0, length: UInt64(endStart), what: "central directory")
+        return Directory(count: count, records: try beforeEnd.window(at: offset, length: size, what: "central directory"))
     }
 
-    private static func readCentralEntry(_ bytes: [UInt8], at cursor: inout Int, directoryEnd: Int) throws(ZipError) -> ZipEntry {
-        guard cursor + 46 <= directoryEnd, bytes.le32(cursor) == 0x0201_4B50 else { throw .truncated("central directory entry") }
-        let flags = bytes.le16(cursor + 8)
-        let method = bytes.le16(cursor + 10)
-        let crc = bytes.le32(cursor + 16)
-        var compressedSize = UInt64(bytes.le32(cursor + 20))
-        var size = UInt64(bytes.le32(cursor + 24))
-        let nameLength = Int(bytes.le16(cursor + 28))
-        let extraLength = Int(bytes.le16(cursor + 30))
-        let commentLength = Int(bytes.le16(cursor + 32))
-        var offset = UInt64(bytes.le32(cursor + 42))
-        let nameStart = cursor + 46
-        guard nameStart + nameLength + extraLength + commentLength <= directoryEnd else { throw .truncated("central directory entry") }
-        guard let name = String(validating: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self) else {
-            throw .unsafeName(String(decoding: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self), reason: "the name is not UTF-8")
+    private static func readCentralEntry(_ records: inout ByteCursor, contents: ByteCursor) throws(ZipError) -> ZipEntry {
+        var header = try records.take(46, what: "central directory entry")
+        try header.expectSignature(0x0201_4B50)
+        try header.skip(4)
+        let flags = try header.u16()
+        let method = try header.u16()
+        try header.skip(4)
+        let crc = try header.u32()
+        var compressedSize = UInt64(try header.u32())
+        var size = UInt64(try header.u32())
+        let nameLength = Int(try header.u16())
+        let extraLength = Int(try header.u16())
+        let commentLength = Int(try header.u16())
+        try header.skip(8)
+        var offset = UInt64(try header.u32())
+        let nameBytes = try records.take(nameLength, what: "central directory entry name")
+        var nameReader = nameBytes
+        let rawName = try nameReader.read(nameLength)
+        guard let name = String(validating: rawName, as: UTF8.self) else {
+            throw .unsafeName(String(decoding: rawName, as: UTF8.self), reason: "the name is not UTF-8")
         }
+        var extra = try records.take(extraLength, what: "extra fields of \"\(name)\"")
+        try records.skip(commentLength)
         // ZIP64 extra field: the 0xFFFFFFFF fields, in order.
-        var extra = nameStart + nameLength
-        let extraEnd = extra + extraLength
-        while extra + 4 <= extraEnd {
-            let id = bytes.le16(extra), length = Int(bytes.le16(extra + 2))
-            var field = extra + 4
-            guard field + length <= extraEnd else { break }
-            if id == 0x0001 {
-                if size == 0xFFFF_FFFF, field + 8 <= extra + 4 + length { size = bytes.le64(field); field += 8 }
-                if compressedSize == 0xFFFF_FFFF, field + 8 <= extra + 4 + length { compressedSize = bytes.le64(field); field += 8 }
-                if offset == 0xFFFF_FFFF, field + 8 <= extra + 4 + length { offset = bytes.le64(field) }
-            }
-            extra += 4 + length
+        while extra.remaining >= 4 {
+            let id = try extra.u16()
+            let length = Int(try extra.u16())
+            var field = try extra.take(length, what: "extra field of \"\(name)\"")
+            guard id == 0x0001 else { continue }
+            if size == 0xFFFF_FFFF { size = try field.u64() }
+            if compressedSize == 0xFFFF_FFFF { compressedSize = try field.u64() }
+            if offset == 0xFFFF_FFFF { offset = try field.u64() }
         }
-        cursor = extraEnd + commentLength
         if let reason = unsafeReason(name) { throw .unsafeName(name, reason: reason) }
         if flags & 0x0041 != 0 { throw .encrypted(name) }
         guard method == 0 || method == 8 else { throw .unsupportedMethod(name: name, method: method) }
-        // The local header must agree with the central directory.
-        guard offset <= UInt64(bytes.count - 30) else { throw .entryOutsideArchive(name) }
-        let local = Int(offset)
-        guard bytes.le32(local) == 0x0403_4B50 else { throw .headerMismatch(name) }
-        let localNameLength = Int(bytes.le16(local + 26)), localExtraLength = Int(bytes.le16(local + 28))
-        let dataOffset = local + 30 + localNameLength + localExtraLength
-        guard dataOffset <= bytes.count, localNameLength == nameLength,
-              bytes[(local + 30)..<(local + 30 + nameLength)].elementsEqual(bytes[nameStart..<(nameStart + nameLength)]),
-              bytes.le16(local + 8) == method else { throw .headerMismatch(name) }
-        guard compressedSize <= UInt64(bytes.count - dataOffset) else { throw .entryOutsideArchive(name) }
+        let dataRange = try localData(of: name, nameBytes: rawName, method: method, at: offset, compressedSize: compressedSize, in: contents)
         return ZipEntry(name: name, method: method, flags: flags, crc: crc, compressedSize: compressedSize, size: size,
-                        offset: offset, dataOffset: dataOffset)
+                        offset: offset, dataRange: dataRange)
+    }
+
+    /// Checks that the local header at `offset` agrees with the central directory; returns where the data lies.
+    private static func localData(of name: String, nameBytes: ArraySlice<UInt8>, method: UInt16, at offset: UInt64,
+                                  compressedSize: UInt64, in contents: ByteCursor) throws(ZipError) -> Range<Int> {
+        do throws(ZipError) {
+            var local = contents
+            try local.seek(to: offset)
+            var header = try local.take(30, what: "local header of \"\(name)\"")
+            guard try header.u32() == 0x0403_4B50 else { throw .headerMismatch(name) }
+            try header.skip(4)
+            let localMethod = try header.u16()
+            try header.skip(16)
+            let localNameLength = Int(try header.u16())
+            let localExtraLength = Int(try header.u16())
+            let localName = try local.read(localNameLength)
+            guard localMethod == method, localName.elementsEqual(nameBytes) else { throw .headerMismatch(name) }
+            try local.skip(localExtraLength)
+            return try contents.range(at: UInt64(local.position), length: compressedSize, what: "data of \"\(name)\"")
+        } catch .truncated {
+            throw .entryOutsideArchive(name)
+        }
     }
 
     /// Why a name could escape the extraction folder, or `nil` when it is safe.

@@ -5,7 +5,7 @@ import ZipArchive
 @testable import AssessCLI
 
 final class ArchiveCommandTests: XCTestCase {
-    private let result = #"{"type": "assessment", "identifier": "surveyA", "taskRunUUID": "RUN-1", "stepHistory": []}"#
+    private let result = #"{"type": "assessment", "identifier": "surveyA", "taskRunUUID": "RUN-1", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": []}"#
 
     private func setUp(_ folder: URL) throws -> String {
         let path = folder.appendingPathComponent("result.json").path
@@ -67,7 +67,7 @@ final class ArchiveCommandTests: XCTestCase {
 final class VerifyCommandTests: XCTestCase {
     private func makeArchive(_ folder: URL, name: String, run: String, extra: [(String, String)] = []) throws -> String {
         let result = folder.appendingPathComponent("result-\(name).json")
-        try Data(#"{"type": "assessment", "identifier": "surveyA", "taskRunUUID": "\#(run)", "stepHistory": []}"#.utf8).write(to: result)
+        try Data(#"{"type": "assessment", "identifier": "surveyA", "taskRunUUID": "\#(run)", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": []}"#.utf8).write(to: result)
         let path = folder.appendingPathComponent(name).path
         XCTAssertEqual(CapturedRun(["archive", "--result", result.path, "--now", "2026-01-02T03:04:05Z", "-o", path]).status, .ok)
         return path

@@ -8,7 +8,7 @@ final class CoverageCommandTests: XCTestCase {
 
     func testExampleScriptsCoverEveryReachableEdge() throws {
         let survey = path("examples/surveys/example-survey.json")
-        let run = CapturedRun(["run", survey, "--force", "--answers", path("examples/scripts/example-survey"), "--coverage", "--min-coverage", "100"])
+        let run = CapturedRun(["run", survey, "--allow-lint-errors", "--answers", path("examples/scripts/example-survey"), "--coverage", "--min-coverage", "100"])
         XCTAssertEqual(run.status, .ok, run.stderr)
         XCTAssertTrue(run.stdout.contains("coverage of \(survey) over 5 runs:\n  steps        10/10  100.0%\n  edges        15/15  100.0%\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(survey):212:9: choice \"ice cream\" of \"favoriteFood\"\n"), run.stdout)
@@ -16,13 +16,13 @@ final class CoverageCommandTests: XCTestCase {
 
     func testMinCoverageFailsBelowTheThreshold() throws {
         let survey = path("examples/surveys/example-survey.json")
-        let run = CapturedRun(["run", survey, "--force", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "50"])
+        let run = CapturedRun(["run", survey, "--allow-lint-errors", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "50"])
         XCTAssertEqual(run.status, .findings)
         XCTAssertTrue(run.stderr.contains("error: edge coverage 40.0% is below --min-coverage 50%"), run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("coverage of"), "a single script's run report gives way to the coverage report")
-        XCTAssertEqual(CapturedRun(["run", survey, "--force", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "40"]).status, .ok)
-        XCTAssertEqual(CapturedRun(["run", survey, "--force", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "abc"]).status, .usage)
-        XCTAssertEqual(CapturedRun(["run", survey, "--force", "--answers", path("examples/scripts/example-survey/skip.json"), "--coverage-report", "xml"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["run", survey, "--allow-lint-errors", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "40"]).status, .ok)
+        XCTAssertEqual(CapturedRun(["run", survey, "--allow-lint-errors", "--answers", path("examples/scripts/example-survey/skip.json"), "--min-coverage", "abc"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["run", survey, "--allow-lint-errors", "--answers", path("examples/scripts/example-survey/skip.json"), "--coverage-report", "xml"]).status, .usage)
     }
 
     func testJSONAndLcovReports() throws {

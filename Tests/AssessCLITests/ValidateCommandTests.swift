@@ -32,7 +32,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(run.status, .inputError)
         XCTAssertTrue(run.stdout.contains("\(file("syntax-error.json")):2:23: error: trailing comma"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(file("valid.json")): valid"))
-        XCTAssertTrue(run.stdout.contains("missing.json: error: cannot read: no such file or folder"))
+        XCTAssertTrue(run.stdout.contains("error: cannot read missing.json: no such file\n"), run.stdout)
     }
 
     func testReadsStandardInput() {
@@ -107,6 +107,30 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("<stdin>:1:7: error: expected an integer but found a string at /a"), run.stdout)
     }
 
+    func testReferenceCyclesThroughApplicatorsAreBrokenSchemas() {
+        // Both repros died before: a stack overflow, and memory growing without bound for the instance 1.
+        for (name, position, reference) in [("cycle-allof.schema.json", "1:19", ""), ("cycle-typed.schema.json", "3:22", "#")] {
+            let run = CapturedRun(["validate", "--schema", file(name), file("one.json")])
+            XCTAssertEqual(run.status, .inputError, name)
+            XCTAssertEqual(run.stdout, "", name)
+            XCTAssertTrue(run.stderr.hasPrefix("\(file(name)):\(position): error: broken schema: $ref \"\(reference)\" loops back to the "
+                + "same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0"), run.stderr)
+        }
+    }
+
+    func testTooDeepAnInstanceForARecursiveSchemaIsAnErrorNotACrash() throws {
+        let folder = try Paths.scratch(self)
+        let schema = folder.appendingPathComponent("tree.schema.json")
+        try Data(##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##.utf8).write(to: schema)
+        let depth = 5_000
+        let instance = String(repeating: #"{"a":"#, count: depth) + "{}" + String(repeating: "}", count: depth)
+        let run = CapturedRun(["validate", "--schema", schema.path, "-"], stdin: instance)
+        XCTAssertEqual(run.status, .findings)
+        // Two schemas per level: the limit of 2,000 is reached entering the root at /a repeated 1,000 times.
+        XCTAssertTrue(run.stdout.hasPrefix("<stdin>:1:5001: error: evaluation stopped here: more than 2000 schemas apply inside one another"),
+                      String(run.stdout.prefix(300)))
+    }
+
     func testUsageErrors() {
         XCTAssertEqual(CapturedRun(["validate", "x.json"]).status, .usage)
         XCTAssertEqual(CapturedRun(["validate", "--schema", schema]).status, .usage)
@@ -146,6 +170,32 @@ final class MetaschemaCommandTests: XCTestCase {
         let run = CapturedRun(["metaschema", "-"], stdin: "{\n  \"type\": \"object\",\n  \"minLength\": -1\n}")
         XCTAssertEqual(run.status, .findings)
         XCTAssertTrue(run.stdout.contains("<stdin>:3:16: error: value must be at least 0 at /minLength"), run.stdout)
+    }
+
+    func testReferenceCyclesThroughApplicatorsAreFindings() {
+        let allOf = Paths.fixture("validate/cycle-allof.schema.json"), typed = Paths.fixture("validate/cycle-typed.schema.json")
+        let run = CapturedRun(["metaschema", allOf, typed])
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertEqual(run.stdout, """
+            \(allOf):1:19: error: $ref "" loops back to the same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0
+            \(typed):3:22: error: $ref "#" loops back to the same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0
+
+            """)
+    }
+
+    func testRelativeReferencesResolveAgainstTheSchemaFileAsInValidate() {
+        let main = Paths.fixture("refs/main.schema.json"), common = Paths.fixture("refs/common")
+        let checked = CapturedRun(["metaschema", "--ref-dir", common, main])
+        XCTAssertEqual(checked.status, .ok, checked.stdout)
+        XCTAssertEqual(checked.stdout, "\(main): valid\n")
+        let validated = CapturedRun(["validate", "--schema", main, "--ref-dir", common, "-"], stdin: #"{"name": "B", "tags": ["ok", "No"]}"#)
+        XCTAssertEqual(validated.status, .findings)
+        XCTAssertTrue(validated.stdout.contains("<stdin>:1:10: error: string is 1 character long; at least 2 required at /name"), validated.stdout)
+        XCTAssertTrue(validated.stdout.contains("<stdin>:1:30: error: string does not match the pattern \"^[a-z]+$\" at /tags/1"), validated.stdout)
+        // Without the folder the same reference is reported, at its line.
+        let alone = CapturedRun(["metaschema", main])
+        XCTAssertEqual(alone.status, .findings)
+        XCTAssertTrue(alone.stdout.contains("main.schema.json:4:22: error: cannot resolve $ref \"common/name.json\""), alone.stdout)
     }
 
     func testUnresolvableReferenceIsAFinding() {

@@ -48,7 +48,7 @@ final class SectionTests: XCTestCase {
                        ["b/forward", "innerEnd/forward", "b/backward", "innerEnd/forward"])
         XCTAssertEqual(inner?["stepHistory"]?.arrayValue?.map { $0["value"] ?? "-" }, [2, "-", 3, "-"],
                        "a result per visit; the revisit of b carries its new answer")
-        XCTAssertEqual(report.json["answers"]?["b"], 3)
+        XCTAssertEqual(report.json["answers"]?["outer/inner/b"], 3, "answers are keyed by stepPath")
     }
 
     func testEmptySectionsThatLoopStopWithAnErrorInsteadOfHanging() throws {

@@ -48,7 +48,10 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertEqual(tape.value["a"], 3)
         tape.withView { view in
             XCTAssertEqual(view.count(0), 2)
-            XCTAssertEqual(view.member(0, named: UnsafeBufferPointer(start: [UInt8(ascii: "a")], count: 1)).map { view.value(at: $0) }, 3)
+            let name: [UInt8] = [UInt8(ascii: "a")]
+            name.withUnsafeBufferPointer { name in
+                XCTAssertEqual(view.member(0, named: name).map { view.value(at: $0) }, 3)
+            }
         }
         XCTAssertFalse(try JSONParser().parseTape(Array(#"{"a": 1, "b": {"a": 2}}"#.utf8)).hasDuplicateKeys)
     }

@@ -119,7 +119,7 @@ final class ValidatorTests: XCTestCase {
             (##"{"allOf": []}"##, .invalidKeywordValue(keyword: "allOf", expected: "a non-empty array of schemas")),
             (##"{"properties": {"a": 3}}"##, .notASchema(found: .integer)),
             (##"{"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a"}"##,
-             .referenceCycle("#/definitions/a")),
+             .referenceCycle(reference: "#/definitions/a", cycle: ["#/definitions/b/$ref", "#/definitions/a/$ref", "#/definitions/b"])),
         ]
         for (schema, expected) in cases {
             XCTAssertThrowsError(try validator(schema), schema) { error in

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Runs work that recurses with a document's nesting on a thread with room for it.
 ///
@@ -9,6 +10,12 @@ import Foundation
 enum LargeStack {
     /// Section nesting up to which the calling thread's stack is used.
     static let threshold = 64
+
+    /// The schema evaluation depth allowed for a survey this deep: the default on an ordinary thread;
+    /// on the large-stack thread room for 10,000 sections (about seven nested schemas each).
+    static func validationDepth(sections: Int) -> Int {
+        sections > threshold ? max(ValidationOptions.defaultMaxDepth, 100_000) : ValidationOptions.defaultMaxDepth
+    }
 
     /// `body`'s value, computed on the calling thread when `depth` is small, else on a large-stack thread.
     static func run<Value: Sendable>(depth: Int, _ body: @escaping @Sendable () -> Value) -> Value {

@@ -121,10 +121,11 @@ final class ConditionalKeyword: Keyword, @unchecked Sendable {
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
+        // Without `then` and `else`, `if` has no effect and is not compiled (nor checked for cycles).
+        guard site.object["then"] != nil || site.object["else"] != nil else { return nil }
         let condition = try compiler.subschema(site, "if")
         let then = site.object["then"] == nil ? nil : try compiler.subschema(site, "then")
         let otherwise = site.object["else"] == nil ? nil : try compiler.subschema(site, "else")
-        guard then != nil || otherwise != nil else { return nil }
         return ConditionalKeyword(condition: condition, then: then, otherwise: otherwise)
     }
 

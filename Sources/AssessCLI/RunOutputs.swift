@@ -1,0 +1,104 @@
+import AssessmentRunner
+import Foundation
+import JSONCore
+import ResultArchive
+import ZipArchive
+
+/// The files `assess run` writes (`--result`, `--archive`, `--record`): checked before the run, never
+/// replacing an existing file without `--force`.
+struct RunOutputs {
+    let resultPath: String?
+    let archivePath: String?
+    let recordPath: String?
+    let force: Bool
+
+    init(_ arguments: ParsedArguments) {
+        resultPath = arguments.value("--result")
+        archivePath = arguments.value("--archive")
+        recordPath = arguments.value("--record")
+        force = arguments.flag("--force")
+    }
+
+    /// Why an output cannot be written, found before the run starts (an existing file without
+    /// `--force`, a folder that does not exist), or `nil`.
+    func problemBeforeRun(record: Bool) -> String? {
+        let paths = [resultPath, archivePath, record ? recordPath : nil].compactMap { $0 }
+        return paths.compactMap { OutputFile.problem(writing: $0, force: force) }.first
+    }
+
+    /// Writes `--result` and `--archive` for a finished session.
+    func write(_ session: RunSession, io: CommandIO) -> ExitStatus {
+        let result = JSONWriter.pretty.bytes(session.result)
+        if let resultPath {
+            do {
+                try AtomicFile.write(result, to: resultPath, overwrite: force)
+            } catch {
+                io.printError("error: \(error)")
+                return .inputError
+            }
+        }
+        if let archivePath {
+            let builder = ArchiveBuilder(timestamp: Timestamp.date(session.result["endDate"]?.stringValue ?? "") ?? Date())
+            do {
+                try builder.write([ArchiveInput(filename: "assessmentResult.json", bytes: result, contentType: "application/json",
+                                                jsonSchema: ResultCheck.schemaURI, identifier: session.navigator.assessment.identifier)],
+                                  to: archivePath, overwrite: force)
+            } catch {
+                io.printError("error: \(error)")
+                return .inputError
+            }
+        }
+        return .ok
+    }
+}
+
+/// Checks on a file a command is about to write.
+enum OutputFile {
+    /// Why `path` cannot be written: it exists (without `force`), is a folder, or its folder is missing.
+    static func problem(writing path: String, force: Bool) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return "error: cannot write \(path): it is a folder" }
+            return force ? nil : "error: \(path) already exists (use --force to replace it)"
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "error: cannot write \(path): no such folder \(folder)"
+        }
+        return nil
+    }
+}
+
+/// The script an interactive session records (`--record`); saved at the end, on end of input, or on Ctrl-C.
+final class ScriptRecorder: @unchecked Sendable {
+    let path: String
+    private let overwrite: Bool
+    private let lock = NSLock()
+    private var entries: [AnswerScript.Entry] = []
+    private var saved = false
+
+    init(path: String, overwrite: Bool) {
+        self.path = path
+        self.overwrite = overwrite
+    }
+
+    /// Adds the entry that replays one performed action.
+    func append(_ entry: AnswerScript.Entry) {
+        lock.withLock { entries.append(entry) }
+    }
+
+    /// Writes the script so far; the number of entries, or why it could not be written.
+    func save() -> Result<Int, ZipError> {
+        // Held while writing: an interrupt and the end of the session may both save.
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            // Once this session has written the file, later saves replace its own earlier copy.
+            try AtomicFile.write(JSONWriter.pretty.bytes(AnswerScript.entries(entries).json), to: path, overwrite: overwrite || saved)
+            saved = true
+            return .success(entries.count)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

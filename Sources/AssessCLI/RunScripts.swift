@@ -1,0 +1,102 @@
+import AssessmentModel
+import AssessmentRunner
+import Foundation
+import JSONCore
+
+/// What one script did, for the command's output.
+struct ScriptOutcome {
+    let name: String
+    var status: ExitStatus
+    let json: JSONValue
+    let text: String
+    /// The session, when the script could be run at all.
+    let session: RunSession?
+}
+
+/// Runs answer scripts over one survey: checks each script first, then runs it and compares the
+/// outcome with its expectation.
+struct ScriptRunner {
+    let survey: Node
+    let environment: RunEnvironment
+    /// `--expect`, which overrides the `NAME.expected.json` beside each script.
+    let expectPath: String?
+    /// Whether "as expected" lines go to standard error (standard output carries reports).
+    let statusToStandardError: Bool
+    let printer: DiagnosticPrinter
+    let io: CommandIO
+
+    func run(_ file: InputFile) -> ScriptOutcome {
+        func failed(_ lines: [String], _ message: String, _ status: ExitStatus) -> ScriptOutcome {
+            lines.forEach(io.printError)
+            return ScriptOutcome(name: file.name, status: status, json: RunReport.failedJSON(message), text: RunReport.failedLine(message) + "\n", session: nil)
+        }
+        let document: JSONDocument
+        switch file.read(io) {
+        case .failure(let error): return failed([error.description], "cannot read \(file.name): \(error.reason)", .inputError)
+        case .success(let bytes):
+            do {
+                document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+            } catch {
+                return failed([printer.line(file: file.name, position: error.position, severity: .error, message: error.message)],
+                              "\(file.name):\(error.position): \(error.message)", .inputError)
+            }
+        }
+        let script: AnswerScript
+        switch AnswerScript.parse(document.value, survey: survey) {
+        case .success(let parsed): script = parsed
+        case .failure(let problems):
+            let errors = problems.errors
+            let lines = errors.map { printer.line(file: file.name, position: position(of: $0.pointer, onKey: $0.onKey, in: document), severity: .error, message: $0.message) }
+            let summary = errors.count == 1 ? errors[0].message : "\(errors[0].message) (and \(errors.count - 1) more)"
+            return failed(lines, summary, .findings)
+        }
+        let run = ScriptedRun(survey: survey, script: script, environment: environment)
+        let report = RunReport(run)
+        var status: ExitStatus = run.failure == nil ? .ok : .findings
+        if let failure = run.failure {
+            io.printError(printer.line(file: file.name, position: run.failingEntry.flatMap { position(of: $0, onKey: false, in: document) },
+                                       severity: .error, message: failure))
+        }
+        status = status.worst(checkExpectation(report, name: file.name, scriptPath: file.path))
+        return ScriptOutcome(name: file.name, status: status, json: report.json, text: report.text, session: run.session)
+    }
+
+    /// Compares a report with `--expect`, or with `NAME.expected.json` beside the script.
+    func checkExpectation(_ report: RunReport, name: String, scriptPath: String?) -> ExitStatus {
+        var expectedPath = expectPath
+        if expectedPath == nil, let path = scriptPath, path.hasSuffix(".json") {
+            let sibling = String(path.dropLast(5)) + ".expected.json"
+            if FileManager.default.fileExists(atPath: sibling) { expectedPath = sibling }
+        }
+        guard let expectedPath else { return .ok }
+        let expected: JSONDocument
+        switch InputFile(name: expectedPath, path: expectedPath).read(io) {
+        case .failure(let error):
+            io.printError(error.description)
+            return .inputError
+        case .success(let bytes):
+            do {
+                expected = try JSONDocument(bytes: bytes)
+            } catch {
+                io.printError(printer.line(file: expectedPath, position: error.position, severity: .error, message: error.message))
+                return .inputError
+            }
+        }
+        let differences = report.differences(from: expected.value)
+        guard differences.isEmpty else {
+            io.printError("\(name): differs from \(expectedPath):")
+            differences.forEach { io.printError("  " + $0) }
+            return .findings
+        }
+        let line = "\(name): as expected"
+        if statusToStandardError { io.printError(line) } else { io.print(line) }
+        return .ok
+    }
+
+    /// Where a script value (or its member name) starts.
+    private func position(of pointer: JSONPointer, onKey: Bool, in document: JSONDocument) -> SourcePosition? {
+        guard let map = document.sourceMap else { return nil }
+        if onKey, let key = map.keyRange(of: pointer) { return key.start }
+        return map.position(of: pointer)
+    }
+}

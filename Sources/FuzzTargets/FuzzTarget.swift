@@ -1,0 +1,59 @@
+/// The fuzz targets of `assess`: each takes arbitrary bytes, runs one part of the toolkit on them
+/// and checks invariants that must hold for every input. The libFuzzer executables of `Fuzz/`
+/// and the corpus replay of `swift test` call the same functions.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// JSON parser: tree and tape agree, errors are positioned, writing round-trips.
+    case parser
+    /// Schema compile + validate (`schema NUL instance`): `isValid` agrees with `validate`.
+    case schema
+    /// ECMA-262 regex (`pattern NUL subject`): compiles or refuses, matches, literal escapes match.
+    case regex
+    /// Survey lint: never crashes, every finding points into the file.
+    case lint
+    /// Survey runner (`survey NUL script`): runs end, reports round-trip and are reproducible.
+    case runner
+    /// Zip reader: entries read back or refuse with a typed error; extracted entries re-zip identically.
+    case zip
+    /// Result-archive verifier: verdicts are consistent, batches mark repeated runs.
+    case archive
+
+    /// Runs the target on one input; throws when an invariant does not hold.
+    public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        switch self {
+        case .parser: try ParserTarget.run(bytes)
+        case .schema: try SchemaTarget.run(bytes)
+        case .regex: try RegexTarget.run(bytes)
+        case .lint: try LintTarget.run(bytes)
+        case .runner: try RunnerTarget.run(bytes)
+        case .zip: try ZipTarget.run(bytes)
+        case .archive: try ArchiveTarget.run(bytes)
+        }
+    }
+}
+
+/// An invariant that did not hold for an input: a bug in the code under test.
+public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
+    /// What did not hold.
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// Throws a failure with `message` unless `condition` holds.
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {
+        if !condition { throw FuzzFailure(message()) }
+    }
+}
+
+/// Splits two-part inputs (schema and instance, pattern and subject, survey and script).
+enum FuzzInput {
+    /// The bytes before the first NUL byte and the bytes after it (empty when there is no NUL).
+    /// Strict JSON never holds a raw NUL, so it separates two JSON texts without ambiguity.
+    static func split(_ bytes: [UInt8]) -> (first: [UInt8], second: [UInt8]) {
+        guard let separator = bytes.firstIndex(of: 0) else { return (bytes, []) }
+        return (Array(bytes[..<separator]), Array(bytes[(separator + 1)...]))
+    }
+}

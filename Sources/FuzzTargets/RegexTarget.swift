@@ -1,0 +1,26 @@
+import ECMARegex
+
+/// `pattern NUL subject`: a pattern compiles or is refused with an error at an offset inside it;
+/// matching always answers; and the subject written as a pattern of `\u{…}` escapes matches it.
+enum RegexTarget {
+    static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let (patternBytes, subjectBytes) = FuzzInput.split(bytes)
+        let pattern = String(decoding: patternBytes, as: UTF8.self)
+        let subject = String(decoding: subjectBytes, as: UTF8.self)
+        do {
+            let regex = try ECMARegex(pattern)
+            _ = regex.matches(subject)
+        } catch {
+            try FuzzFailure.check(error.offset >= 0 && error.offset <= pattern.unicodeScalars.count + pattern.utf8.count,
+                                  "syntax error offset \(error.offset) is outside the pattern")
+        }
+        let literal = "^" + subject.unicodeScalars.map { "\\u{\(String($0.value, radix: 16))}" }.joined() + "$"
+        do {
+            try FuzzFailure.check(try ECMARegex(literal).matches(subject), "the escaped literal of the subject does not match it")
+        } catch let failure as FuzzFailure {
+            throw failure
+        } catch {
+            throw FuzzFailure("the escaped literal of the subject does not compile: \(error)")
+        }
+    }
+}

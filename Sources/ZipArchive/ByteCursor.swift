@@ -1,0 +1,89 @@
+/// A bounds-checked little-endian reader over untrusted bytes.
+///
+/// Every read stays inside `window` (a part of the whole buffer) and every offset computed from
+/// the archive goes through checked arithmetic, so a hostile length or offset turns into a
+/// `ZipError.truncated` or `.corrupt` naming the structure and the byte offset, never a trap.
+struct ByteCursor {
+    private let bytes: [UInt8]
+    /// The bytes this cursor may read; positions are absolute offsets into the whole buffer.
+    let window: Range<Int>
+    /// The absolute offset of the next read.
+    private(set) var position: Int
+    /// The structure being read, named in errors ("central directory entry").
+    let what: String
+
+    /// A cursor over all of `bytes`, reading `what`, starting at `position`.
+    init(_ bytes: [UInt8], what: String, at position: Int = 0) {
+        self.init(bytes, window: bytes.indices, what: what, at: position)
+    }
+
+    private init(_ bytes: [UInt8], window: Range<Int>, what: String, at position: Int) {
+        self.bytes = bytes
+        self.window = window
+        self.position = position
+        self.what = what
+    }
+
+    /// Bytes left before the end of the window.
+    var remaining: Int { position >= window.upperBound ? 0 : window.upperBound - max(position, window.lowerBound) }
+
+    /// A cursor over the `length` bytes at absolute `offset` (both untrusted), inside this window.
+    func window(at offset: UInt64, length: UInt64, what: String) throws(ZipError) -> ByteCursor {
+        let range = try range(at: offset, length: length, what: what)
+        return ByteCursor(bytes, window: range, what: what, at: range.lowerBound)
+    }
+
+    /// The cursor's window from its current position, `length` bytes long, named `what`.
+    mutating func take(_ length: Int, what: String) throws(ZipError) -> ByteCursor {
+        let start = position
+        try skip(length)
+        return ByteCursor(bytes, window: start..<position, what: what, at: start)
+    }
+
+    /// The absolute range of `length` bytes at `offset`, checked to lie inside the window.
+    func range(at offset: UInt64, length: UInt64, what: String) throws(ZipError) -> Range<Int> {
+        let (end, overflow) = offset.addingReportingOverflow(length)
+        guard !overflow, offset >= UInt64(window.lowerBound), end <= UInt64(window.upperBound) else {
+            throw .truncated(what, at: offset)
+        }
+        return Int(offset)..<Int(end)
+    }
+
+    /// Moves to absolute `offset` (untrusted), which may be the end of the window.
+    mutating func seek(to offset: UInt64) throws(ZipError) {
+        position = try range(at: offset, length: 0, what: what).lowerBound
+    }
+
+    /// Skips `count` bytes.
+    mutating func skip(_ count: Int) throws(ZipError) {
+        position = try range(at: UInt64(clamping: position), length: UInt64(clamping: count), what: what).upperBound
+    }
+
+    /// The next `count` bytes.
+    mutating func read(_ count: Int) throws(ZipError) -> ArraySlice<UInt8> {
+        let start = position
+        try skip(count)
+        return bytes[start..<position]
+    }
+
+    mutating func u16() throws(ZipError) -> UInt16 {
+        let field = try read(2)
+        return UInt16(field[field.startIndex]) | UInt16(field[field.startIndex + 1]) &<< 8
+    }
+
+    mutating func u32() throws(ZipError) -> UInt32 {
+        let low = try u16()
+        return UInt32(low) | UInt32(try u16()) &<< 16
+    }
+
+    mutating func u64() throws(ZipError) -> UInt64 {
+        let low = try u32()
+        return UInt64(low) | UInt64(try u32()) &<< 32
+    }
+
+    /// Reads a 4-byte signature and throws `.corrupt` naming `what` when it is not `expected`.
+    mutating func expectSignature(_ expected: UInt32) throws(ZipError) {
+        let start = position
+        guard try u32() == expected else { throw .corrupt(what, at: UInt64(start)) }
+    }
+}
