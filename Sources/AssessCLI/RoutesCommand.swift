@@ -115,7 +115,7 @@ struct RoutesCommand: Command {
                     .init(key: "column", value: .number(JSONNumber(position.column))), .init(key: "lint", value: []),
                 ])))
             }
-            let lint = Set(findings.filter { $0.pointer.tokens.starts(with: pointer.tokens) }.map(\.ruleID)).sorted()
+            let lint = Set(findings.filter { $0.pointer.hasPrefix(pointer) }.map(\.ruleID)).sorted()
             let position = survey.position(of: pointer)
             let where_ = from.reachable ? "" : " (its step is unreachable)"
             let text = "\(file):\(position): rule \(index) of \"\(from.stepPath)\" (\(edge.label)) → \(graph.vertices[edge.to].stepPath)\(where_)"

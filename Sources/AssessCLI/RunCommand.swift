@@ -94,7 +94,7 @@ struct RunCommand: Command {
             io.printError(problem)
             return .inputError
         }
-        let coverage = try CoverageCollector.make(arguments, document: survey, file: surveyPath, now: fixedTime ?? Date())
+        let coverage = try CoverageCollector.make(arguments, document: survey, root: root, file: surveyPath, now: fixedTime ?? Date())
         // One script prints its report (unless coverage is asked for); a suite prints every report only when --report asks.
         let printsReports = (scriptFiles.count == 1 && coverage == nil) || arguments.value("--report") != nil
         let runner = ScriptRunner(survey: root, environment: environment, expectPath: arguments.value("--expect"),

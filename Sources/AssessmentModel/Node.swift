@@ -327,10 +327,13 @@ final class AncestorChain: @unchecked Sendable {
     private(set) var parent: AncestorChain?
     /// Whether this container or one around it is a section.
     let inSection: Bool
+    /// How many containers the chain holds.
+    let depth: Int
 
     init(node: Node, parent: AncestorChain?) {
         self.node = node
         self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
         // An assessment nested as a step behaves as a section.
         inSection = node.kind == .section || (parent != nil && node.kind.isContainer) || (parent?.inSection ?? false)
     }

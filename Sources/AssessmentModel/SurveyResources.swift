@@ -18,19 +18,19 @@ public struct SurveyResources: Sendable {
         resourceName.hasSuffix(".json") ? resourceName : resourceName + ".json"
     }
 
-    /// The bytes of the resource, if it exists.
-    public func bytes(of resourceName: String) -> [UInt8]? { read(SurveyResources.fileName(for: resourceName)) }
-
     /// The node a resource holds, or why it cannot be had.
     public func node(named resourceName: String, at pointer: JSONPointer) -> Result<Node, TransformError> {
-        guard let bytes = bytes(of: resourceName) else { return .failure(.missing(SurveyResources.fileName(for: resourceName), in: location)) }
-        let document: SurveyDocument
+        let file = SurveyResources.fileName(for: resourceName)
+        guard let bytes = read(file) else { return .failure(.missing(file, in: location)) }
+        let value: JSONValue
         do {
-            document = try SurveyDocument(bytes: bytes)
+            value = try JSONDocument(bytes: bytes).value
         } catch {
-            return .failure(.unreadable(SurveyResources.fileName(for: resourceName), error.description))
+            return .failure(.unreadable(file, error.description))
         }
-        guard case .object(let object) = document.json.value else { return .failure(.unreadable(resourceName, "not an object")) }
+        guard case .object(let object) = value else {
+            return .failure(.unreadable(file, "its root is \(value.primitiveType.withArticle), not an object"))
+        }
         var issues: [ModelIssue] = []
         return .success(Node(object, at: pointer, issues: &issues))
     }

@@ -97,6 +97,9 @@ public struct AnswerChecker: Sendable {
             try checkTime(text, item, step)
             return value
         }
+        if case .string(let text) = value, let limit = item.extra["characterLimit"]?.numberValue?.intValue, text.count > limit {
+            throw AnswerError(step: step.identifier, message: "\"\(text)\" is \(text.count) characters long; at most \(limit) allowed")
+        }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {
             throw AnswerError(step: step.identifier, message: "\(number) is below the minimum \(minimum)")

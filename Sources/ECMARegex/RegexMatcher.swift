@@ -11,7 +11,8 @@ struct RegexMatcher {
     private let text: UnsafeBufferPointer<UInt32>
     /// Memo bits per row (instruction of any program) and position: visited, and led to a match.
     private let visited: UnsafeMutableBufferPointer<UInt64>
-    private let succeeded: UnsafeMutableBufferPointer<UInt64>
+    /// Only lookaround programs record successes; without them there is no second plane.
+    private let succeeded: UnsafeMutableBufferPointer<UInt64>?
     private let width: Int
     private var registers: [Int]
     /// Run lengths of each `repeatTest` test at every position, forwards and backwards, once needed.
@@ -29,19 +30,23 @@ struct RegexMatcher {
         case restore(register: Int, value: Int)
     }
 
-    /// The words of memo `storage` needed for `program` over `count` scalars (two bit planes).
+    /// The words of memo storage needed for `program` over `count` scalars (a second plane only with lookarounds).
     static func memoWords(_ program: RegexProgram, count: Int) -> Int {
-        program.usesBackreferences ? 0 : 2 * ((program.instructionCount * (count + 1) + 63) / 64)
+        program.usesBackreferences ? 0 : planes(program) * ((program.instructionCount * (count + 1) + 63) / 64)
     }
+
+    /// Visited states, and with lookarounds also states that led to a match.
+    private static func planes(_ program: RegexProgram) -> Int { program.programs.count > 1 ? 2 : 1 }
 
     /// `memo` must hold `memoWords` zeroed words.
     init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>, memo: UnsafeMutableBufferPointer<UInt64>) {
         self.program = program
         self.text = text
         width = text.count + 1
-        let half = memo.count / 2
-        visited = UnsafeMutableBufferPointer(rebasing: memo[..<half])
-        succeeded = UnsafeMutableBufferPointer(rebasing: memo[half...])
+        let planes = Self.planes(program)
+        let plane = memo.count / planes
+        visited = UnsafeMutableBufferPointer(rebasing: memo[..<plane])
+        succeeded = planes == 2 ? UnsafeMutableBufferPointer(rebasing: memo[plane...]) : nil
         registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
         runs = Array(repeating: [], count: program.tests.count * 2)
         tests = program.tests
@@ -81,7 +86,7 @@ struct RegexMatcher {
             if memo {
                 let bit = (rowBase + pc) * width + position
                 if Self.isSet(visited, bit) {
-                    if recordsSuccess, Self.isSet(succeeded, bit) { return succeed(trail) }
+                    if recordsSuccess, let succeeded, Self.isSet(succeeded, bit) { return succeed(trail) }
                     failedHere = true
                 } else {
                     Self.set(visited, bit)
@@ -187,6 +192,7 @@ struct RegexMatcher {
 
     /// Marks the states of a successful lookaround run; the states left on the trail are its path.
     private func succeed(_ trail: [Int]) -> Bool {
+        guard let succeeded else { return true }
         for bit in trail { Self.set(succeeded, bit) }
         return true
     }
@@ -237,14 +243,14 @@ struct RegexMatcher {
     }
 
     /// The first bit from `from` to `to` (either direction, inclusive) not visited or succeeded.
-    private static func firstCandidate(_ visited: UnsafeMutableBufferPointer<UInt64>, _ succeeded: UnsafeMutableBufferPointer<UInt64>,
+    private static func firstCandidate(_ visited: UnsafeMutableBufferPointer<UInt64>, _ succeeded: UnsafeMutableBufferPointer<UInt64>?,
                                        from: Int, to: Int) -> Int? {
         if ~visited[from >> 6] & (1 << UInt64(from & 63)) != 0 { return from }
         var bit = from
         if from <= to {
             while bit <= to {
                 let word = bit >> 6
-                let open = (~visited[word] | succeeded[word]) & (~0 << UInt64(bit & 63))
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (~0 << UInt64(bit & 63))
                 if open != 0 {
                     let found = word << 6 + open.trailingZeroBitCount
                     return found <= to ? found : nil
@@ -255,7 +261,7 @@ struct RegexMatcher {
             while bit >= to {
                 let word = bit >> 6
                 let keep = bit & 63
-                let open = (~visited[word] | succeeded[word]) & (keep == 63 ? ~0 : (1 << UInt64(keep + 1)) - 1)
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (keep == 63 ? ~0 : (1 << UInt64(keep + 1)) - 1)
                 if open != 0 {
                     let found = word << 6 + 63 - open.leadingZeroBitCount
                     return found >= to ? found : nil

@@ -102,6 +102,8 @@ public struct SchemaRegistry: Sendable {
     /// enclosing resource.
     func scope(at location: Location) -> Scope {
         let document = documents[location.document]
+        // Most documents are one resource: no walk up a (possibly very deep) pointer.
+        if document.resourceScopes.count == 1, let only = document.resourceScopes.first?.value { return only }
         var current: JSONPointer? = location.pointer
         while let pointer = current {
             if let scope = document.resourceScopes[pointer] { return scope }
@@ -112,11 +114,35 @@ public struct SchemaRegistry: Sendable {
 
     /// The absolute URI of a location: its resource's base with a JSON-Pointer fragment.
     func absoluteURI(of location: Location) -> String {
-        let scope = scope(at: location)
-        let relative = JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(scope.resourceRoot.tokens.count)))
-        return scope.base.description + "#" + relative.description
+        absoluteLocation(of: location).text
     }
 
+    /// The absolute URI of a location, in constant time (for one-resource documents) and rendered
+    /// only when asked: compiling a deep schema must not build a string per level.
+    func absoluteLocation(of location: Location) -> AbsoluteLocation {
+        let scope = scope(at: location)
+        return AbsoluteLocation(base: scope.base.description, pointer: location.pointer,
+                                resourceDepth: scope.resourceRoot.tokenCount)
+    }
+
+}
+
+/// A schema location's absolute URI, kept as its parts: the resource's base URI and the pointer,
+/// which shares its prefix with the parent's. ``text`` renders it.
+struct AbsoluteLocation: Sendable, Hashable {
+    let base: String
+    let pointer: JSONPointer
+    /// How many leading tokens of `pointer` lead to the resource root (and are not in the fragment).
+    let resourceDepth: Int
+
+    /// The URI text, e.g. `https://x/s.json#/definitions/a`.
+    var text: String {
+        let relative = resourceDepth == 0 ? pointer : JSONPointer(tokens: Array(pointer.tokens.dropFirst(resourceDepth)))
+        return base + "#" + relative.description
+    }
+}
+
+extension SchemaRegistry {
     /// Where a location stands in its source file, when the document was registered with a source map.
     func sourcePosition(of location: Location) -> (name: String, position: SourcePosition?) {
         let document = documents[location.document]

@@ -109,4 +109,13 @@ final class ReferenceFixturesTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("! step \"beforeYouStart\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"7pm\""), run.stdout)
         XCTAssertTrue(run.stdout.hasSuffix("Run completed.\n"), run.stdout)
     }
+
+    func testCoverageCountsTheStepsTransformsLoad() {
+        let survey = Paths.repository.appendingPathComponent("examples/surveys/breathing-test.json").path
+        let scripts = Paths.repository.appendingPathComponent("examples/scripts/breathing-test").path
+        let run = CapturedRun(["run", survey, "--answers", scripts, "--coverage"])
+        XCTAssertEqual(run.status, .ok, run.stderr)
+        XCTAssertTrue(run.stdout.contains("  steps        11/11  100.0%\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  edges        12/12  100.0%\n"), run.stdout)
+    }
 }

@@ -28,6 +28,19 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(result?["answerType"], ["type": "object"])
     }
 
+    func testTimeAndDurationResultsAreTypedAsTheReferenceTypesThem() throws {
+        let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "bed", "inputItem": {"type": "time"}}, {"type": "simpleQuestion", "identifier": "slept", "inputItem": {"type": "duration"}}"#)
+        let history = try Runs.run(survey, ["bed": "22:30", "slept": 27000]).session.result["stepHistory"]?.arrayValue ?? []
+        XCTAssertEqual(history.map { $0["answerType"] }, [["type": "time"], ["type": "duration"]])
+        XCTAssertEqual(history.map { $0["value"] }, ["22:30", 27000])
+    }
+
+    func testStringCharacterLimit() throws {
+        let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "nick", "inputItem": {"type": "string", "characterLimit": 4}}"#)
+        XCTAssertNil(try Runs.run(survey, ["nick": "Alex"]).failure)
+        XCTAssertEqual(try Runs.run(survey, ["nick": "Alexa"]).failure, "step \"nick\": \"Alexa\" is 5 characters long; at most 4 allowed")
+    }
+
     func testNestedAssessmentsRunLikeSections() throws {
         let survey = try Runs.survey("""
             \(Runs.instruction("intro")),

@@ -52,6 +52,8 @@ public struct LintContext: Sendable {
     public let document: SurveyDocument
     /// Every node below the assessment, with its ancestors.
     public let visits: [Node.Visit]
+    /// How many containers the deepest step sits in (the assessment counts as one).
+    let sectionDepth: Int
     /// Each node's identifier by its pointer (for `stepName(containing:)`).
     private let nodeNames: [JSONPointer: String]
     /// Where navigation can go, shared by the reachability rules.
@@ -68,6 +70,7 @@ public struct LintContext: Sendable {
         // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
         let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment
         visits = walked.descendants()
+        sectionDepth = visits.reduce(0) { max($0, $1.chain.depth) }
         nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
         graph = NavigationGraph(assessment: walked, visits: visits)
     }

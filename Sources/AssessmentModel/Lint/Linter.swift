@@ -92,14 +92,16 @@ public struct Linter: Sendable {
     private func schemaFindings(_ survey: LintContext) -> [Finding] {
         let declared = survey.document.json.value["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
         let uri = schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
-        guard let validator = try? Validator(registered: uri, in: registry) else {
+        let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: survey.sectionDepth))
+        guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
             return [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
         }
-        return validator.validate(survey.document.json.value).map { error in
+        let instance = survey.document.json.value
+        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
             let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
-            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.tokens.last ?? "schema"))",
+            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
                            pointer: best.instanceLocation, position: survey.document.position(of: best.instanceLocation))
         }
     }
