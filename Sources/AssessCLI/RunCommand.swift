@@ -119,8 +119,8 @@ struct RunCommand: Command {
                                   outputs: RunOutputs, io: CommandIO) -> ExitStatus {
         let recorder = arguments.value("--record").map { ScriptRecorder(path: $0, overwrite: arguments.flag("--force")) }
         let played = InteractiveRun(survey: survey, environment: environment, io: io).play(recorder: recorder)
-        var status: ExitStatus = played.inputEnded ? .findings : .ok
-        let failure = played.inputEnded ? "input ended before the survey did" : nil
+        let failure = played.inputEnded ? "input ended before the survey did" : played.session.failure?.description
+        var status: ExitStatus = failure == nil ? .ok : .findings
         if let failure { io.printError("error: \(failure)") }
         if let recorder {
             switch recorder.save() {
@@ -140,7 +140,7 @@ struct RunCommand: Command {
             print([ScriptOutcome(name: "interactive run", status: status, json: report.json, text: report.text, session: played.session)],
                   as: format, io: io)
         }
-        if !played.inputEnded { status = status.worst(outputs.write(played.session, io: io)) }
+        if failure == nil { status = status.worst(outputs.write(played.session, io: io)) }
         return status
     }
 

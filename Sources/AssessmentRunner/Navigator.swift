@@ -10,8 +10,8 @@ public enum NavigationOutcome: Sendable, Equatable {
     case step(StepLocation)
     /// The run is over.
     case finished(RunStatus)
-    /// Navigation goes round empty sections forever without showing a step.
-    case endlessLoop
+    /// Navigation goes round empty sections forever without showing a step: the sections of the loop, in order.
+    case endlessLoop(sections: [String])
 }
 
 /// How a run ended (or that it has not).
@@ -24,6 +24,8 @@ public enum RunStatus: String, Sendable, Equatable {
     case exited
     /// The participant (or script) pressed cancel.
     case cancelled
+    /// The run could not go on (its first step is never reached: the sections loop).
+    case failed
 }
 
 /// The pure navigation rules of `navigation.md` §1: no state, no I/O. Build one per survey and
@@ -105,7 +107,7 @@ public struct Navigator: Sendable {
         while true {
             switch move {
             case .enter(let container, let index):
-                guard walk.hop() else { return .endlessLoop }
+                guard walk.hop() else { return .endlessLoop(sections: walk.loop.map { tree.nodes[$0].identifier }) }
                 guard tree.nodes[container].steps != nil else { return .finished(.completed) }
                 guard index < tree.childCount[container] else {
                     move = .leave(container)
@@ -119,6 +121,7 @@ public struct Navigator: Sendable {
                 return .step(tree.location(of: child))
             case .leave(let container):
                 guard container != 0 else { return .finished(.completed) }
+                walk.left.append(container)
                 if let next = tree.nodes[container].nextStepIdentifier {
                     move = .target(next, from: container)
                 } else {
@@ -177,10 +180,20 @@ public struct Navigator: Sendable {
     }
 }
 
-/// The warnings and remaining hop budget of one navigation move.
+/// The warnings, sections left and remaining hop budget of one navigation move.
 private struct Walk {
     var warnings: [String] = []
     var budget: Int
+    /// The sections left, in order (entries of the survey table).
+    var left: [Int] = []
+
+    /// Once the budget is gone, the sections of the loop: the walk is deterministic, so it goes
+    /// round the same sections again; they are those left since the last section was left before.
+    var loop: [Int] {
+        guard let last = left.last else { return [] }
+        let earlier = left.dropLast().lastIndex(of: last).map { $0 + 1 } ?? 0
+        return Array(left[earlier...])
+    }
 
     /// Spends one hop; `false` when the budget is gone.
     mutating func hop() -> Bool {

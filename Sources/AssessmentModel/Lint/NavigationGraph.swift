@@ -13,11 +13,15 @@ struct NavigationGraph: Sendable {
     let start: Place
     /// Shown steps (not sections) in document order.
     let steps: [Node.Visit]
+    /// The sections the start goes round forever without showing a step (empty when it shows one or ends).
+    let startLoop: [Node]
 
     init(assessment: Node, visits: [Node.Visit]) {
         steps = visits.filter { !$0.node.kind.isContainer }
         var resolver = PlaceResolver(assessment: assessment, visits: visits)
-        start = resolver.place(of: .enter(at: 0, in: resolver.root)) ?? .end
+        let first = resolver.place(of: .enter(at: 0, in: resolver.root))
+        start = first ?? .end
+        startLoop = first == nil ? resolver.lastLoop : []
         for visit in steps {
             let node = visit.node
             var targets: Set<Place> = []
@@ -116,6 +120,8 @@ struct PlaceResolver {
     private let chains: [JSONPointer: AncestorChain]
     /// Where each move already resolved leads (`nil`: round empty sections forever).
     private var resolved: [Move: Place?] = [:]
+    /// The sections left, in order, by the last move found to go round empty sections forever.
+    private(set) var lastLoop: [Node] = []
 
     init(assessment: Node, visits: [Node.Visit]) {
         // The links the visits hold, so moves compare by identity; empty sections get their own.
@@ -147,6 +153,8 @@ struct PlaceResolver {
                 break
             }
             guard seen.insert(current).inserted else {
+                let cycle = passed.drop { $0 != current }
+                lastLoop = cycle.compactMap { if case .leave(let chain) = $0 { return chain.node } else { return nil } }
                 outcome = nil
                 break
             }
@@ -246,6 +254,11 @@ public struct EndlessLoopRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         let graph = survey.graph
+        if let closing = graph.startLoop.last {
+            let names = (graph.startLoop + [graph.startLoop[0]]).map { "\"\($0.identifier)\"" }.joined(separator: " → ")
+            return [survey.finding(self, "the survey never shows a step: its empty sections loop (\(names)); section \"\(closing.identifier)\" closes the loop",
+                                   at: closing.pointer)]
+        }
         let reachable = graph.reachable(), finishing = graph.canReachEnd()
         let stuck = graph.steps.filter { reachable.contains(.step($0.node.pointer)) && !finishing.contains(.step($0.node.pointer)) }
         guard let first = stuck.first else { return [] }
