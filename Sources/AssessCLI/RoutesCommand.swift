@@ -62,6 +62,10 @@ struct RoutesCommand: Command {
         let covered = Set(set.routes.flatMap(\.edges))
         let reachable = graph.edges.filter { $0.reachable && $0.via != .start }
         let taken = reachable.filter { covered.contains($0.index) }.count
+        if !graph.edges.contains(where: { $0.reachable && [.completed, .exited].contains(graph.vertices[$0.to].kind) }) {
+            io.printError("\(path): error: no route of answers ever ends the survey (see `assess lint` for the loop)")
+            status = status.worst(.findings)
+        }
         switch format {
         case .text:
             for (number, route) in set.routes.enumerated() {

@@ -24,5 +24,7 @@ final class SectionLoopBinaryTests: XCTestCase {
         XCTAssertEqual(report["error"], "the survey never shows a step: its sections loop (\"s1\" → \"s2\" → \"s1\")")
         let routes = try Binary.run(["routes", survey])
         XCTAssertTrue(routes.stdout.contains("0 routes"), routes.stdout + routes.stderr)
+        XCTAssertEqual(routes.status, 1)
+        XCTAssertTrue(routes.stderr.contains("error: no route of answers ever ends the survey"), routes.stderr)
     }
 }
