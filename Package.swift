@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),

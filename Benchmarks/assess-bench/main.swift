@@ -9,10 +9,12 @@ import JSONSchema
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench flow [STEPS]               routes + coverage on a generated survey (default 1000 steps)
 //   assess-bench nested DEPTH [DIR]        lint and run DEPTH nested sections (writes the survey and script to DIR)
+//   assess-bench regex [PATTERN]            hostile patterns (<= 100 chars) on 10,000-scalar subjects
 //   assess-bench sample-result              the result JSON the archive benchmark uses
+//   assess-bench refdir DIR SCHEMA INSTANCE  --ref-dir indexing (Benchmarks/run-refdir.sh)
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | flow [STEPS] | nested DEPTH [DIR] | sample-result\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | flow [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
@@ -36,6 +38,10 @@ case "nested" where arguments.count >= 2:
     worker.stackSize = 1 << 29
     worker.start()
     done.wait()
+case "refdir" where arguments.count == 4:
+    RefDirBenchmark.run(folder: arguments[1], schema: arguments[2], instance: arguments[3])
+case "regex":
+    RegexBenchmark.run(only: arguments.count > 1 ? arguments[1] : nil)
 case "sample-result":
     print(ArchiveBenchmark.sampleResult())
 default:

@@ -62,23 +62,42 @@ public struct CommandIO: Sendable {
 }
 
 /// Runs one handler when the process receives SIGINT, then exits with status 130 (128 + SIGINT).
+/// The signal handler only writes a byte to a pipe (and restarts interrupted reads, so a prompt
+/// waiting for input does not see a false end of input); a watcher thread runs the handler.
 final class InterruptWatch: @unchecked Sendable {
     static let shared = InterruptWatch()
+    /// The pipe's write end, for the signal handler (which cannot capture context).
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
     private let lock = NSLock()
-    private var source: DispatchSourceSignal?
+    private var handler: (@Sendable () -> Void)?
+    private var watching = false
 
     /// Replaces the default SIGINT action with `handler` followed by exit.
     func install(_ handler: @escaping @Sendable () -> Void) {
-        lock.withLock {
-            source?.cancel()
-            signal(SIGINT, SIG_IGN)
-            let watch = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-            watch.setEventHandler {
-                handler()
-                exit(130)
-            }
-            watch.resume()
-            source = watch
+        let start: Bool = lock.withLock {
+            self.handler = handler
+            defer { watching = true }
+            return !watching
         }
+        guard start else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        InterruptWatch.signalPipe = ends[1]
+        let readEnd = ends[0]
+        let watcher = Thread { [self] in
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+            lock.withLock { self.handler }?()
+            exit(130)
+        }
+        watcher.start()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(InterruptWatch.signalPipe, &byte, 1)
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
     }
 }

@@ -32,7 +32,8 @@ final class CoverageCollector {
     }
 
     /// A collector when the arguments ask for coverage, else `nil`.
-    static func make(_ arguments: ParsedArguments, document: SurveyDocument, file: String, now: Date) throws(UsageError) -> CoverageCollector? {
+    /// `root` is the survey as run (its `transform` nodes resolved), when it differs from the document's.
+    static func make(_ arguments: ParsedArguments, document: SurveyDocument, root: Node? = nil, file: String, now: Date) throws(UsageError) -> CoverageCollector? {
         let format = try arguments.choice("--coverage-report", default: Format.text)
         var minimum: Double?
         if let text = arguments.value("--min-coverage") {
@@ -42,7 +43,7 @@ final class CoverageCollector {
             minimum = value
         }
         guard arguments.flag("--coverage") || arguments.value("--coverage-report") != nil || minimum != nil else { return nil }
-        let graph = FlowGraph(survey: document.assessment, now: now)
+        let graph = FlowGraph(survey: root ?? document.assessment, now: now)
         return CoverageCollector(coverage: Coverage(graph: graph), document: document, file: file, format: format, minimum: minimum)
     }
 

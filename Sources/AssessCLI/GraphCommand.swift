@@ -39,7 +39,14 @@ struct GraphCommand: Command {
         let graph = FlowGraph(survey: survey.assessment, now: now)
         var coverage: CoverageState?
         if let reportPath = arguments.value("--coverage") {
-            guard let data = FileManager.default.contents(atPath: reportPath), let report = try? JSONDocument(bytes: Array(data)),
+            let data: [UInt8]
+            switch InputFile(name: reportPath, path: reportPath).read(io) {
+            case .success(let bytes): data = bytes
+            case .failure(let error):
+                io.printError(error.description)
+                return .inputError
+            }
+            guard let report = try? JSONDocument(bytes: data),
                   let state = CoverageReport.state(fromJSON: report.value) else {
                 io.printError("\(reportPath): error: cannot read a JSON coverage report (from 'assess run --coverage --coverage-report json')")
                 return .inputError
@@ -90,7 +97,7 @@ enum SurveyInput {
         do {
             try AtomicFile.write(Array(text.utf8), to: path, overwrite: true)
         } catch {
-            io.printError("\(path): error: cannot write: \(error)")
+            io.printError("error: \(error)")
             return .inputError
         }
         return .ok

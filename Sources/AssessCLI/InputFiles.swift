@@ -43,7 +43,10 @@ struct InputFile: Sendable {
             let found = (listed ?? [])
                 .filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
                 .sorted()
-            if found.isEmpty { errors.append(InputError(name: operand, reason: "folder holds no .\(extensions.sorted().joined(separator: "/.")) files")) }
+            if found.isEmpty {
+                let reason = "folder holds no .\(extensions.sorted().joined(separator: "/.")) files" + (recursive ? "" : " (--recursive also reads its subfolders)")
+                errors.append(InputError(name: operand, reason: reason))
+            }
             let prefix = operand.hasSuffix("/") ? operand : operand + "/"
             files += found.map { InputFile(name: prefix + $0, path: prefix + $0) }
         }

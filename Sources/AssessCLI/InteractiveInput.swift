@@ -28,6 +28,7 @@ struct ChoiceInput {
         default: break
         }
         guard let question = step.question else { return refuse("this step takes no answer; press return to go on") }
+        if question.inputItems != nil { return .act(.answer((try? JSONDocument(text: input).value) ?? .string(input))) }
         guard let choices = question.choices else { return .act(.answer(Self.typed(input, as: question.inputItem?.type.answerType))) }
         if let marker = input.range(of: "other:", options: .caseInsensitive) {
             guard let other = question.other else { return refuse("this question has no \"other\" answer", listing: choices) }

@@ -76,8 +76,13 @@ struct InteractiveRun {
                     io.print("Choose numbers separated by spaces or commas (e.g. 1 3).")
                     if question.other != nil { io.print("Or type your own answer, alone or after the numbers: 1 3 other: TEXT") }
                 }
+            } else if let items = question.inputItems {
+                for (key, item) in zip(question.inputKeys, items) {
+                    io.print("  \(key) (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
+                }
+                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(question.inputKeys.first ?? "0")\": …}.")
             } else if let item = question.inputItem {
-                var hint = "Type \(item.type.answerType?.withArticle ?? "an answer")"
+                var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }
                 if let minimum = item.bound("minimumValue") ?? item.bound("minimumYear") { hint += ", at least \(minimum)" }
                 if let maximum = item.bound("maximumValue") ?? item.bound("maximumYear") { hint += ", at most \(maximum)" }

@@ -8,7 +8,7 @@ struct LintCommand: Command {
     let spec = CommandSpec(
         name: "lint",
         summary: "Check surveys: JSON syntax, the format's schema, and survey logic (targets, reachability, rules, choices).",
-        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--schema S] [--ref-dir D]... FILE... | DIR | -",
+        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--allow-type NAME]... [--resources DIR] [--schema S] [--ref-dir D]... FILE... | DIR | -",
         options: [
             .value("--format", "-f", valueName: "FORMAT", help: "text (default), json, github (workflow commands) or sarif (SARIF 2.1.0)."),
             .flag("--strict", help: "Warnings fail too (exit 1)."),
@@ -16,8 +16,11 @@ struct LintCommand: Command {
             .flag("--list-rules", help: "List every rule with its id, severity and what it reports."),
             .value("--schema", "-s", valueName: "SCHEMA", help: "Check against this schema instead of the bundled one (or the file's \"$schema\")."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
         ],
         discussion: """
+            assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"]}.
             Text output: FILE:LINE:COL: error|warning: MESSAGE [rule-id], then note lines.
             JSON output: {"files": [{"file", "findings": [{"rule", "severity", "message", "line",
             "column", "pointer", "notes": [{"message", "line", "column"}]}]}], "errors": N, "warnings": N}.
@@ -46,7 +49,7 @@ struct LintCommand: Command {
         guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var schemaURI: String?
         if let schema = arguments.value("--schema") {
-            if FileManager.default.fileExists(atPath: schema) {
+            if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
                 do {
                     schemaURI = try registry.registerFile(at: schema).description
                 } catch {
@@ -61,8 +64,9 @@ struct LintCommand: Command {
                 schemaURI = schema
             }
         }
-        let linter = Linter(registry: registry, schema: schemaURI, excluding: excluded)
-        let (files, missing) = InputFile.expand(arguments.positionals)
+        let (found, missing) = InputFile.expand(arguments.positionals)
+        // Folders hold survey settings beside the surveys; they are not surveys.
+        let files = found.filter { !$0.name.hasSuffix("/" + SurveySettings.configName) || arguments.positionals.contains($0.name) }
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         missing.forEach { io.printError($0.description) }
         var reports: [LintReport] = []
@@ -72,6 +76,16 @@ struct LintCommand: Command {
                 io.printError(error.description)
                 status = status.worst(.inputError)
             case .success(let bytes):
+                let settings: SurveySettings
+                switch SurveySettings.load(for: file.path, arguments: arguments) {
+                case .success(let loaded): settings = loaded
+                case .failure(let error):
+                    io.printError(error.description)
+                    status = status.worst(.inputError)
+                    continue
+                }
+                let linter = Linter(registry: registry, schema: schemaURI, excluding: excluded,
+                                    allowedTypes: settings.allowedTypes, resources: settings.resources)
                 let report = linter.lint(bytes: bytes, file: file.name)
                 reports.append(report)
                 if report.unreadable {

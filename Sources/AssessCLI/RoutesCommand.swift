@@ -62,6 +62,10 @@ struct RoutesCommand: Command {
         let covered = Set(set.routes.flatMap(\.edges))
         let reachable = graph.edges.filter { $0.reachable && $0.via != .start }
         let taken = reachable.filter { covered.contains($0.index) }.count
+        if !graph.edges.contains(where: { $0.reachable && [.completed, .exited].contains(graph.vertices[$0.to].kind) }) {
+            io.printError("\(path): error: no route of answers ever ends the survey (see `assess lint` for the loop)")
+            status = status.worst(.findings)
+        }
         switch format {
         case .text:
             for (number, route) in set.routes.enumerated() {
@@ -115,7 +119,7 @@ struct RoutesCommand: Command {
                     .init(key: "column", value: .number(JSONNumber(position.column))), .init(key: "lint", value: []),
                 ])))
             }
-            let lint = Set(findings.filter { $0.pointer.tokens.starts(with: pointer.tokens) }.map(\.ruleID)).sorted()
+            let lint = Set(findings.filter { $0.pointer.hasPrefix(pointer) }.map(\.ruleID)).sorted()
             let position = survey.position(of: pointer)
             let where_ = from.reachable ? "" : " (its step is unreachable)"
             let text = "\(file):\(position): rule \(index) of \"\(from.stepPath)\" (\(edge.label)) → \(graph.vertices[edge.to].stepPath)\(where_)"

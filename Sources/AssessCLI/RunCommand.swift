@@ -21,6 +21,8 @@ struct RunCommand: Command {
             .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
             .flag("--force", help: "Replace existing output files (--result, --archive, --record)."),
             .flag("--allow-lint-errors", help: "Run a survey even though it fails lint at error level."),
+            .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
         ] + CoverageCollector.options,
         discussion: """
             Script: {"steps": [{"identifier": "q1", "answer": 2}, {"identifier": "q2", "action": "skip"}]}
@@ -29,7 +31,9 @@ struct RunCommand: Command {
             The report's "answers" are keyed by stepPath (sections/.../identifier): every question shown,
             null when it ended without an answer. Status lines ("as expected") go to standard error
             whenever standard output carries a report or coverage.
-            Without --answers and with a terminal (or --interactive), the survey is played step by step.
+            Without --answers and with a terminal (or --interactive), the survey is played step by step:
+            choice numbers as "1 3" or "1,3", your own answer as "other: TEXT" (alone or after numbers);
+            return goes on (a required question needs an answer), b back, s skip, q cancel.
 
             EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
                          an expectation mismatch, or a survey failing lint, 2 usage error,
@@ -64,17 +68,11 @@ struct RunCommand: Command {
             io.printError(error.description)
             return .inputError
         }
-        let lint = Linter().lint(bytes: bytes, file: surveyPath)
-        if lint.unreadable {
-            LintRenderer(printer: printer).text(lint).forEach(io.printError)
-            return .inputError
+        let survey: SurveyDocument, root: Node
+        switch RunSurveyLoader.load(bytes, path: surveyPath, arguments: arguments, io: io, printer: printer) {
+        case .ready(let document, let resolved): (survey, root) = (document, resolved)
+        case .exit(let status): return status
         }
-        if lint.fails(strict: false), !arguments.flag("--allow-lint-errors") {
-            LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
-            io.printError("error: \(surveyPath) fails lint; fix it or run with --allow-lint-errors")
-            return .findings
-        }
-        guard let survey = try? SurveyDocument(bytes: bytes) else { return .inputError }
         let outputs = RunOutputs(arguments)
         if scripts.isEmpty {
             guard io.inputIsTerminal || arguments.flag("--interactive") else {
@@ -84,7 +82,7 @@ struct RunCommand: Command {
                 io.printError(problem)
                 return .inputError
             }
-            return runInteractively(survey.assessment, environment: environment, report: report, arguments: arguments, outputs: outputs, io: io)
+            return runInteractively(root, environment: environment, report: report, arguments: arguments, outputs: outputs, io: io)
         }
         let (files, missing) = InputFile.expand(scripts)
         missing.forEach { io.printError($0.description) }
@@ -96,10 +94,10 @@ struct RunCommand: Command {
             io.printError(problem)
             return .inputError
         }
-        let coverage = try CoverageCollector.make(arguments, document: survey, file: surveyPath, now: fixedTime ?? Date())
+        let coverage = try CoverageCollector.make(arguments, document: survey, root: root, file: surveyPath, now: fixedTime ?? Date())
         // One script prints its report (unless coverage is asked for); a suite prints every report only when --report asks.
         let printsReports = (scriptFiles.count == 1 && coverage == nil) || arguments.value("--report") != nil
-        let runner = ScriptRunner(survey: survey.assessment, environment: environment, expectPath: arguments.value("--expect"),
+        let runner = ScriptRunner(survey: root, environment: environment, expectPath: arguments.value("--expect"),
                                   statusToStandardError: printsReports || coverage != nil, printer: printer, io: io)
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         var outcomes: [ScriptOutcome] = []
@@ -121,8 +119,8 @@ struct RunCommand: Command {
                                   outputs: RunOutputs, io: CommandIO) -> ExitStatus {
         let recorder = arguments.value("--record").map { ScriptRecorder(path: $0, overwrite: arguments.flag("--force")) }
         let played = InteractiveRun(survey: survey, environment: environment, io: io).play(recorder: recorder)
-        var status: ExitStatus = played.inputEnded ? .findings : .ok
-        let failure = played.inputEnded ? "input ended before the survey did" : nil
+        let failure = played.inputEnded ? "input ended before the survey did" : played.session.failure?.description
+        var status: ExitStatus = failure == nil ? .ok : .findings
         if let failure { io.printError("error: \(failure)") }
         if let recorder {
             switch recorder.save() {
@@ -142,7 +140,7 @@ struct RunCommand: Command {
             print([ScriptOutcome(name: "interactive run", status: status, json: report.json, text: report.text, session: played.session)],
                   as: format, io: io)
         }
-        if !played.inputEnded { status = status.worst(outputs.write(played.session, io: io)) }
+        if failure == nil { status = status.worst(outputs.write(played.session, io: io)) }
         return status
     }
 

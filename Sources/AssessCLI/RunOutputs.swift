@@ -89,11 +89,13 @@ final class ScriptRecorder: @unchecked Sendable {
 
     /// Writes the script so far; the number of entries, or why it could not be written.
     func save() -> Result<Int, ZipError> {
-        let (entries, replace) = lock.withLock { (self.entries, overwrite || saved) }
+        // Held while writing: an interrupt and the end of the session may both save.
+        lock.lock()
+        defer { lock.unlock() }
         do {
             // Once this session has written the file, later saves replace its own earlier copy.
-            try AtomicFile.write(JSONWriter.pretty.bytes(AnswerScript.entries(entries).json), to: path, overwrite: replace)
-            lock.withLock { saved = true }
+            try AtomicFile.write(JSONWriter.pretty.bytes(AnswerScript.entries(entries).json), to: path, overwrite: overwrite || saved)
+            saved = true
             return .success(entries.count)
         } catch {
             return .failure(error)

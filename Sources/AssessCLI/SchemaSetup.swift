@@ -42,7 +42,7 @@ enum SchemaSetup {
             }
         } else {
             if let unknown = unknownURI(schema, in: registry, printer: printer) { return .failure(SetupFailure(lines: [unknown])) }
-            uri = schema
+            uri = BundledSchemas.canonicalURI(schema)
         }
         do {
             return .success(try Validator(registered: uri, in: registry, options: options))

@@ -18,10 +18,14 @@ extension BundledSchemas {
 }
 
 extension SchemaRegistry {
-    /// Registers every bundled schema under its `$id`.
+    /// Registers every bundled schema under its `$id`, and under the addresses where the published
+    /// schemas moved (so `$ref`s to those resolve too).
     public mutating func registerBundledSchemas() {
         for file in BundledSchemas.files {
             guard let document = try? JSONDocument(text: file.text) else { continue }
+            for alias in BundledSchemas.aliasBaseURIs {
+                register(document.value, uri: alias + file.fileName, sourceName: "schemas/" + file.fileName)
+            }
             register(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
         }
     }

@@ -46,8 +46,8 @@ public enum BundledSchemas {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json",
   "title": "AssessmentObject",
-  "description": "A survey (assessment) of the Sage Bionetworks assessment format. Unlike the published schema, every step is checked against the definition of its own type, recursively through sections.",
-  "allOf": [{"$ref": "#/definitions/Assessment"}],
+  "description": "A survey (assessment) of the Sage Bionetworks assessment format, or one node of it (a section or step kept in its own resource file). Unlike the published schema, every node of a type the reference implementation knows is checked against that type's definition, recursively through sections; nodes of other types (an app's own types) get only the checks every node gets, and lint names them.",
+  "allOf": [{"$ref": "#/definitions/Step"}],
   "definitions": {
     "Node": {
       "$id": "#Node",
@@ -64,29 +64,23 @@ public enum BundledSchemas {
         "comment": {"type": "string"},
         "image": {"type": ["object", "string"]},
         "nextStepIdentifier": {"$ref": "ButtonActionInfo.json#NavigationIdentifier"},
-        "shouldHideActions": {
-          "type": "array",
-          "uniqueItems": true,
-          "items": {"$ref": "ButtonActionInfo.json#ButtonType"}
-        },
-        "actions": {
-          "type": "object",
-          "propertyNames": {"$ref": "ButtonActionInfo.json#ButtonType"},
-          "additionalProperties": {"$ref": "ButtonActionInfo.json"}
-        }
+        "shouldHideActions": {"type": "array", "uniqueItems": true, "items": {"$ref": "ButtonActionInfo.json#ButtonType"}},
+        "actions": {"type": "object", "propertyNames": {"$ref": "ButtonActionInfo.json#ButtonType"}, "additionalProperties": {"$ref": "ButtonActionInfo.json"}}
       }
     },
     "Assessment": {
       "title": "Assessment",
-      "description": "The root node: an assessment with its steps.",
-      "allOf": [{"$ref": "#Node"}],
+      "description": "An assessment with its steps: the root of a survey, or a step inside another assessment.",
       "required": ["steps"],
       "properties": {
-        "type": {"const": "assessment"},
         "$schema": {"type": "string", "format": "uri"},
         "versionString": {"type": "string"},
         "estimatedMinutes": {"type": "integer", "minimum": 0},
         "copyright": {"type": "string"},
+        "guid": {"type": "string"},
+        "schemaIdentifier": {"type": "string"},
+        "interruptionHandling": {"type": "object", "properties": {"canResume": {"type": "boolean"}, "reviewIdentifier": {"type": "string"}, "canSkip": {"type": "boolean"}, "canSaveForLater": {"type": "boolean"}}},
+        "asyncActions": {"type": "array", "items": {"type": "object"}},
         "steps": {"$ref": "#/definitions/Steps"}
       }
     },
@@ -98,33 +92,116 @@ public enum BundledSchemas {
     },
     "Step": {
       "title": "Step",
-      "description": "A step: its type must be a known one, and the step must follow that type's definition.",
+      "description": "A node: the keys every node has, and the definition of its own type when the reference implementation knows that type (other types are an app's own, or a mistake lint reports as unknown-node-type).",
       "allOf": [
-        {"$ref": "#Node"},
-        {
-          "properties": {
-            "type": {"enum": ["section", "overview", "instruction", "completion", "permission", "simpleQuestion", "choiceQuestion"]}
-          }
-        },
-        {"if": {"properties": {"type": {"const": "section"}}}, "then": {"$ref": "#/definitions/Section"}},
-        {"if": {"properties": {"type": {"const": "permission"}}}, "then": {"$ref": "#/definitions/Permission"}},
-        {"if": {"properties": {"type": {"const": "simpleQuestion"}}}, "then": {"$ref": "#/definitions/SimpleQuestion"}},
-        {"if": {"properties": {"type": {"const": "choiceQuestion"}}}, "then": {"$ref": "#/definitions/ChoiceQuestion"}}
+        {"if": {"required": ["type"], "properties": {"type": {"const": "assessment"}}}, "then": {"$ref": "#/definitions/Assessment"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "section"}}}, "then": {"$ref": "#/definitions/Section"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "instruction"}}}, "then": {"$ref": "#/definitions/Instruction"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "overview"}}}, "then": {"$ref": "#/definitions/Overview"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "permission"}}}, "then": {"$ref": "#/definitions/Permission"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "countdown"}}}, "then": {"$ref": "#/definitions/Countdown"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "active"}}}, "then": {"$ref": "#/definitions/Active"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "feedback"}}}, "then": {"$ref": "#/definitions/Feedback"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "transform"}}}, "then": {"$ref": "#/definitions/Transform"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "transformableAssessment"}}}, "then": {"$ref": "#/definitions/TransformableAssessment"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "assessmentPlaceholder"}}}, "then": {"$ref": "#/definitions/AssessmentPlaceholder"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "simpleQuestion"}}}, "then": {"$ref": "#/definitions/SimpleQuestion"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "multipleInputQuestion"}}}, "then": {"$ref": "#/definitions/MultipleInputQuestion"}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "choiceQuestion"}}}, "then": {"$ref": "#/definitions/ChoiceQuestion"}},
+        {"$ref": "#Node"}
       ]
     },
     "Section": {
       "title": "Section",
       "description": "A section (branch) of the node tree: never shown itself, it groups its steps.",
       "required": ["steps"],
-      "properties": {"steps": {"$ref": "#/definitions/Steps"}}
+      "properties": {
+        "steps": {"$ref": "#/definitions/Steps"},
+        "asyncActions": {"type": "array", "items": {"type": "object"}}
+      }
+    },
+    "Instruction": {
+      "title": "Instruction",
+      "description": "A step of instructions (also the shape of completion steps).",
+      "properties": {
+        "fullInstructionsOnly": {"type": "boolean"},
+        "spokenInstructions": {"type": "object", "additionalProperties": {"type": "string"}}
+      }
+    },
+    "Overview": {
+      "title": "Overview",
+      "description": "The first step of an assessment: what it is and what it needs.",
+      "properties": {
+        "icons": {"type": "array", "items": {"type": "object", "required": ["icon"], "properties": {"icon": {"type": "string"}, "title": {"type": "string"}}}},
+        "permissions": {"type": "array", "items": {"type": "object", "required": ["permissionType"], "properties": {"permissionType": {"type": "string"}, "optional": {"type": "boolean"}, "restrictedMessage": {"type": "string"}, "deniedMessage": {"type": "string"}}}},
+        "learnMore": {"$ref": "ButtonActionInfo.json"}
+      }
     },
     "Permission": {
       "title": "Permission",
-      "description": "A step describing a permission the assessment needs.",
+      "description": "A step asking for a permission the assessment needs.",
+      "required": ["permissionType"],
       "properties": {
         "permissionType": {"type": "string"},
         "optional": {"type": "boolean"},
-        "requiresBackground": {"type": "boolean"}
+        "requiresBackground": {"type": "boolean"},
+        "restrictedMessage": {"type": "string"},
+        "deniedMessage": {"type": "string"},
+        "fullInstructionsOnly": {"type": "boolean"}
+      }
+    },
+    "Countdown": {
+      "title": "Countdown",
+      "description": "A timed step counting down (duration in seconds, 5 when absent) before an activity; it moves on by itself.",
+      "properties": {
+        "duration": {"type": "number", "minimum": 0},
+        "commands": {"type": "array", "items": {"type": "string"}},
+        "requiresBackgroundAudio": {"type": "boolean"},
+        "shouldEndOnInterrupt": {"type": "boolean"},
+        "spokenInstructions": {"type": "object", "additionalProperties": {"type": "string"}},
+        "fullInstructionsOnly": {"type": "boolean"}
+      }
+    },
+    "Active": {
+      "title": "Active",
+      "description": "A timed activity step (duration in seconds).",
+      "required": ["duration"],
+      "properties": {
+        "duration": {"type": "number", "minimum": 0},
+        "commands": {"type": "array", "items": {"type": "string"}},
+        "requiresBackgroundAudio": {"type": "boolean"},
+        "shouldEndOnInterrupt": {"type": "boolean"},
+        "spokenInstructions": {"type": "object", "additionalProperties": {"type": "string"}}
+      }
+    },
+    "Feedback": {
+      "title": "Feedback",
+      "description": "A step showing a summary of results (scoringResultPath names the result shown).",
+      "properties": {"scoringResultPath": {"type": "string"}, "resultTitle": {"type": "string"}}
+    },
+    "Transform": {
+      "title": "Transform",
+      "description": "A node whose content is the node in the resource file resourceName (.json), shown under this node's identifier.",
+      "required": ["resourceName"],
+      "properties": {"resourceName": {"type": "string", "minLength": 1}, "versionString": {"type": "string"}}
+    },
+    "TransformableAssessment": {
+      "title": "TransformableAssessment",
+      "description": "An assessment whose content is the assessment in the resource file resourceName (.json).",
+      "required": ["resourceName"],
+      "properties": {
+        "resourceName": {"type": "string", "minLength": 1},
+        "versionString": {"type": "string"},
+        "estimatedMinutes": {"type": "integer", "minimum": 0},
+        "schemaIdentifier": {"type": "string"}
+      }
+    },
+    "AssessmentPlaceholder": {
+      "title": "AssessmentPlaceholder",
+      "description": "An assessment the app loads from its registry by assessmentInfo.",
+      "required": ["assessmentInfo"],
+      "properties": {
+        "assessmentInfo": {"type": "object", "required": ["identifier"], "properties": {"identifier": {"type": "string", "minLength": 1}, "versionString": {"type": "string"}, "schemaIdentifier": {"type": "string"}, "guid": {"type": "string"}, "estimatedMinutes": {"type": "integer", "minimum": 0}}}
       }
     },
     "Question": {
@@ -143,13 +220,20 @@ public enum BundledSchemas {
       "required": ["inputItem"],
       "properties": {"inputItem": {"$ref": "#/definitions/InputItem"}}
     },
+    "MultipleInputQuestion": {
+      "title": "MultipleInputQuestion",
+      "description": "A question with several input items; the answer is an object keyed by each item's identifier.",
+      "allOf": [{"$ref": "#/definitions/Question"}],
+      "required": ["inputItems"],
+      "properties": {"inputItems": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/InputItem"}}}
+    },
     "ChoiceQuestion": {
       "title": "ChoiceQuestion",
-      "description": "A question answered by selecting from a list of choices; baseType is the JSON type of the choice values.",
+      "description": "A question answered by selecting from a list of choices; baseType is the JSON type of the choice values (the apps infer it when absent).",
       "allOf": [{"$ref": "#/definitions/Question"}],
-      "required": ["baseType", "choices"],
+      "required": ["choices"],
       "properties": {
-        "baseType": {"enum": ["string", "integer", "number", "boolean"]},
+        "baseType": {"enum": ["string", "number", "integer", "boolean", "null", "array", "object"]},
         "singleChoice": {"type": "boolean"},
         "choices": {"type": "array", "items": {"$ref": "#/definitions/Choice"}},
         "other": {"$ref": "#/definitions/InputItem"}
@@ -180,24 +264,31 @@ public enum BundledSchemas {
     },
     "InputItem": {
       "title": "InputItem",
-      "description": "A text input item; real files often carry only its type.",
+      "description": "An input item: a text or number field, or a checkbox of a multiple-input question (which needs identifier and label).",
       "type": "object",
       "required": ["type"],
       "properties": {
-        "type": {"enum": ["string", "integer", "number", "year", "boolean", "date", "time", "dateTime", "duration", "height", "weight", "postalCode"]},
+        "type": {"enum": ["string", "integer", "number", "year", "duration", "time", "checkbox"]},
         "identifier": {"type": "string"},
         "fieldLabel": {"type": "string"},
         "placeholder": {"type": "string"},
-        "formatOptions": {"$ref": "#/definitions/FormatOptions"}
-      }
+        "formatOptions": {"$ref": "#/definitions/FormatOptions"},
+        "label": {"type": "string"},
+        "displayUnits": {"type": "array", "items": {"enum": ["hour", "minute", "second"]}},
+        "characterLimit": {"type": "integer", "minimum": 0}
+      },
+      "allOf": [
+        {"if": {"properties": {"type": {"const": "checkbox"}}}, "then": {"required": ["identifier", "label"]}},
+        {"if": {"properties": {"type": {"const": "time"}}}, "then": {"properties": {"formatOptions": {"properties": {"minimumValue": {"$ref": "#/definitions/TimeOfDay"}, "maximumValue": {"$ref": "#/definitions/TimeOfDay"}}}}}, "else": {"properties": {"formatOptions": {"properties": {"minimumValue": {"type": "number"}, "maximumValue": {"type": "number"}}}}}}
+      ]
     },
     "FormatOptions": {
       "title": "FormatOptions",
-      "description": "Bounds and display options of an input item; real files carry only some of them.",
+      "description": "Bounds and display options of an input item; real files carry only some of them (time items give minimumValue and maximumValue as times of day).",
       "type": "object",
       "properties": {
-        "minimumValue": {"type": "number"},
-        "maximumValue": {"type": "number"},
+        "minimumValue": {"type": ["number", "string"]},
+        "maximumValue": {"type": ["number", "string"]},
         "stepInterval": {"type": "number", "exclusiveMinimum": 0},
         "maximumFractionDigits": {"type": "integer", "minimum": 0},
         "minimumYear": {"type": "integer"},
@@ -206,6 +297,12 @@ public enum BundledSchemas {
         "allowPast": {"type": "boolean"},
         "usesGroupingSeparator": {"type": "boolean"}
       }
+    },
+    "TimeOfDay": {
+      "title": "TimeOfDay",
+      "description": "A time of day: HH:mm, HH:mm:ss or HH:mm:ss.SSS.",
+      "type": "string",
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,3})?)?$"
     }
   }
 }

@@ -1,50 +1,53 @@
 import JSONCore
 
-/// The node types the format names; the `"type"` key picks one.
+/// The node types the reference implementation names; the `"type"` key picks one.
 public enum NodeKind: Sendable, Hashable, CustomStringConvertible {
     /// A type the format names.
     case assessment, section, overview, instruction, completion, permission, simpleQuestion, choiceQuestion
-    /// A type the format does not name, kept so lint can report it.
+    /// A question with several input items; its answer is an object keyed by item identifier.
+    case multipleInputQuestion
+    /// Timed steps: a countdown before an activity, and the activity itself.
+    case countdown, active
+    /// A step showing a summary of the results (`feedback` in the reference).
+    case feedback
+    /// A node whose content is another resource file (`resourceName`).
+    case transform
+    /// An assessment loaded from another resource file (`resourceName`).
+    case transformableAssessment
+    /// An assessment the app loads from its registry (`assessmentInfo`).
+    case assessmentPlaceholder
+    /// A type the reference does not name (an app's extension type, or a typo), kept so lint can report it.
     case unknown(String)
 
-    /// Every known type name, in the format document's order.
-    public static let knownTypeNames = ["assessment", "section", "overview", "instruction", "completion", "permission",
-                                        "simpleQuestion", "choiceQuestion"]
+    private static let table: [(String, NodeKind)] = [
+        ("assessment", .assessment), ("section", .section), ("overview", .overview), ("instruction", .instruction),
+        ("completion", .completion), ("permission", .permission), ("simpleQuestion", .simpleQuestion),
+        ("choiceQuestion", .choiceQuestion), ("multipleInputQuestion", .multipleInputQuestion), ("countdown", .countdown),
+        ("active", .active), ("feedback", .feedback), ("transform", .transform),
+        ("transformableAssessment", .transformableAssessment), ("assessmentPlaceholder", .assessmentPlaceholder),
+    ]
+
+    /// Every known type name, in the format document's order, then the reference's other types.
+    public static let knownTypeNames = table.map(\.0)
 
     /// Reads a `"type"` value.
     public init(_ type: String) {
-        switch type {
-        case "assessment": self = .assessment
-        case "section": self = .section
-        case "overview": self = .overview
-        case "instruction": self = .instruction
-        case "completion": self = .completion
-        case "permission": self = .permission
-        case "simpleQuestion": self = .simpleQuestion
-        case "choiceQuestion": self = .choiceQuestion
-        default: self = .unknown(type)
-        }
+        self = NodeKind.table.first { $0.0 == type }?.1 ?? .unknown(type)
     }
 
-    /// True for nodes that hold `steps`.
+    /// True for nodes that hold `steps`: the assessment, sections, and assessments nested as steps.
     public var isContainer: Bool { self == .assessment || self == .section }
 
     /// True for question steps.
-    public var isQuestion: Bool { self == .simpleQuestion || self == .choiceQuestion }
+    public var isQuestion: Bool { self == .simpleQuestion || self == .choiceQuestion || self == .multipleInputQuestion }
+
+    /// True for nodes whose content comes from another resource file.
+    public var isTransform: Bool { self == .transform || self == .transformableAssessment }
 
     /// The type name as written.
     public var description: String {
-        switch self {
-        case .assessment: return "assessment"
-        case .section: return "section"
-        case .overview: return "overview"
-        case .instruction: return "instruction"
-        case .completion: return "completion"
-        case .permission: return "permission"
-        case .simpleQuestion: return "simpleQuestion"
-        case .choiceQuestion: return "choiceQuestion"
-        case .unknown(let type): return type
-        }
+        if case .unknown(let type) = self { return type }
+        return NodeKind.table.first { $0.1 == self }?.0 ?? "?"
     }
 }
 
@@ -95,6 +98,8 @@ public struct Node: Sendable, Hashable {
     public var extra: JSONObject
     /// The node's JSON Pointer in its document.
     public var pointer: JSONPointer
+    /// True only for the holder lint puts around a file's single root step (see `fileHolder(for:)`).
+    var isFileHolder = false
 
     /// Decodes a node (and its children) leniently: members of the wrong type become issues.
     /// Sections nest as deep as the file does, so children are decoded with an explicit stack, not recursion.
@@ -166,7 +171,8 @@ public struct Node: Sendable, Hashable {
             }
         }
         var children: [(JSONObject, JSONPointer)]?
-        if node.kind.isContainer {
+        // A root of any type (an app's own assessment type) may hold steps.
+        if node.kind.isContainer || (pointer == .root && object["steps"] != nil) {
             children = reader.objects("steps") ?? []
             node.steps = []
         }
@@ -178,11 +184,14 @@ public struct Node: Sendable, Hashable {
             if node.kind == .simpleQuestion, let item = reader.objectValue("inputItem") {
                 question.inputItem = InputItem(item, at: pointer.appending("inputItem"), issues: &issues)
             }
+            if node.kind == .multipleInputQuestion {
+                question.inputItems = reader.objects("inputItems").map { $0.map { InputItem($0.0, at: $0.1, issues: &issues) } }
+            }
             if node.kind == .choiceQuestion {
                 question.baseTypeName = reader.string("baseType")
-                question.baseType = question.baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
                 question.singleChoice = reader.bool("singleChoice")
                 question.choices = reader.objects("choices").map { $0.map { Choice($0.0, at: $0.1, issues: &issues) } }
+                question.baseType = question.baseTypeName == nil ? question.inferredBaseType : question.baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
                 if let other = reader.objectValue("other") {
                     question.other = InputItem(other, at: pointer.appending("other"), issues: &issues)
                 }
@@ -191,6 +200,14 @@ public struct Node: Sendable, Hashable {
         }
         node.extra = reader.extra
         return (node, children, reader.issues)
+    }
+
+    /// A container holding a file's single root step, so lint can walk that step like any other.
+    static func fileHolder(for step: Node) -> Node {
+        var holder = Node(identifier: "", kind: .unknown(""), extra: JSONObject(), pointer: step.pointer)
+        holder.steps = [step]
+        holder.isFileHolder = true
+        return holder
     }
 
     private init(identifier: String, kind: NodeKind, extra: JSONObject, pointer: JSONPointer) {
@@ -228,6 +245,7 @@ public struct Node: Sendable, Hashable {
             writer.set("uiHint", question.uiHint)
             writer.set("optional", question.optional)
             writer.set("inputItem", question.inputItem?.json)
+            writer.set("inputItems", question.inputItems.map { .array($0.map(\.json)) })
             writer.set("baseType", question.baseTypeName)
             writer.set("singleChoice", question.singleChoice)
             writer.set("choices", question.choices.map { .array($0.map(\.json)) })
@@ -309,11 +327,15 @@ final class AncestorChain: @unchecked Sendable {
     private(set) var parent: AncestorChain?
     /// Whether this container or one around it is a section.
     let inSection: Bool
+    /// How many containers the chain holds.
+    let depth: Int
 
     init(node: Node, parent: AncestorChain?) {
         self.node = node
         self.parent = parent
-        inSection = node.kind == .section || (parent?.inSection ?? false)
+        depth = (parent?.depth ?? 0) + 1
+        // An assessment nested as a step behaves as a section.
+        inSection = node.kind == .section || (parent != nil && node.kind.isContainer) || (parent?.inSection ?? false)
     }
 
     /// The containers from the outermost to this one.

@@ -45,31 +45,35 @@ public struct SurveyRule: Sendable, Hashable {
     }
 }
 
-/// The kinds of input item the format and its reference implementation name.
+/// The kinds of input item the reference implementation and the published schema name.
 public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
-    /// A known input type.
-    case string, integer, number, year, boolean, date, time, dateTime, duration, height, weight, postalCode
-    /// A type the model does not know.
+    /// A text or number field (`duration` answers are seconds, `time` answers `HH:mm[:ss]`).
+    case string, integer, number, year, duration, time
+    /// A checkbox of a multiple-input question (`identifier` and `label`); its answer is a boolean.
+    case checkbox
+    /// A type the reference does not know (`boolean`, `date`, `height`… of older formats): apps fail to load it.
     case unknown(String)
 
     static let names: [(String, InputItemType)] = [
-        ("string", .string), ("integer", .integer), ("number", .number), ("year", .year), ("boolean", .boolean),
-        ("date", .date), ("time", .time), ("dateTime", .dateTime), ("duration", .duration), ("height", .height),
-        ("weight", .weight), ("postalCode", .postalCode),
+        ("string", .string), ("integer", .integer), ("number", .number), ("year", .year), ("duration", .duration),
+        ("time", .time), ("checkbox", .checkbox),
     ]
+
+    /// Every known input type name.
+    public static var knownNames: [String] { names.map(\.0) }
 
     /// Reads an input item `type`.
     public init(_ text: String) {
         self = InputItemType.names.first { $0.0 == text }?.1 ?? .unknown(text)
     }
 
-    /// The JSON type of answers of this input (`year` answers are integers; dates are strings).
+    /// The JSON type of answers of this input (`year` answers are integers, `time` answers strings).
     public var answerType: JSONPrimitiveType? {
         switch self {
-        case .string, .date, .time, .dateTime, .postalCode: return .string
+        case .string, .time: return .string
         case .integer, .year: return .integer
-        case .number, .duration, .height, .weight: return .number
-        case .boolean: return .boolean
+        case .number, .duration: return .number
+        case .checkbox: return .boolean
         case .unknown: return nil
         }
     }
@@ -91,6 +95,8 @@ public struct InputItem: Sendable, Hashable {
     public var fieldLabel: String?
     /// Hint text shown in the empty field.
     public var placeholder: String?
+    /// A checkbox's label.
+    public var label: String?
     /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
     public var formatOptions: JSONObject?
     /// Members the model does not know, kept for round trips.
@@ -105,6 +111,7 @@ public struct InputItem: Sendable, Hashable {
         identifier = reader.string("identifier")
         fieldLabel = reader.string("fieldLabel")
         placeholder = reader.string("placeholder")
+        label = reader.string("label")
         formatOptions = reader.objectValue("formatOptions")
         extra = reader.extra
         self.pointer = pointer
@@ -124,6 +131,7 @@ public struct InputItem: Sendable, Hashable {
         writer.set("identifier", identifier)
         writer.set("fieldLabel", fieldLabel)
         writer.set("placeholder", placeholder)
+        writer.set("label", label)
         writer.set("formatOptions", formatOptions.map(JSONValue.object))
         writer.append(extra)
         return .object(writer.object)
@@ -207,6 +215,14 @@ public struct Question: Sendable, Hashable {
     public var optional: Bool?
     /// Simple questions: the input item.
     public var inputItem: InputItem?
+    /// Multiple-input questions: the input items, each answering under its key (see ``inputKeys``).
+    public var inputItems: [InputItem]?
+
+    /// The member name each multiple-input item answers under: its `identifier`, else its index
+    /// (`"0"`, `"1"`…), as the reference does.
+    public var inputKeys: [String] {
+        (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) }
+    }
     /// Choice questions: the JSON type of choice values.
     public var baseType: JSONPrimitiveType?
     /// `baseType` as written (also when it names no JSON type).
@@ -218,8 +234,21 @@ public struct Question: Sendable, Hashable {
     /// Choice questions: the "other" text field.
     public var other: InputItem?
 
-    /// The JSON type of this question's answers (arrays for multiple choice hold values of this type).
-    public var answerType: JSONPrimitiveType? { baseType ?? inputItem?.type.answerType }
+    /// The JSON type of this question's answers (arrays for multiple choice hold values of this type;
+    /// multiple-input answers are objects).
+    public var answerType: JSONPrimitiveType? {
+        if inputItems != nil { return .object }
+        return baseType ?? inputItem?.type.answerType
+    }
+
+    /// The `baseType` the apps infer when it is missing: the one JSON type of every choice value
+    /// (`number` for integers mixed with decimals, `string` without values), or `nil` when they differ.
+    public var inferredBaseType: JSONPrimitiveType? {
+        let types = Set((choices ?? []).compactMap(\.value).filter { $0 != .null }.map(\.primitiveType))
+        if types.isEmpty { return .string }
+        if types == [.integer, .number] { return .number }
+        return types.count == 1 ? types.first : nil
+    }
 
     /// True for a choice question that allows one choice only (the default).
     public var isSingleChoice: Bool { singleChoice ?? true }

@@ -24,10 +24,14 @@ public struct SurveyDocument: Sendable {
     /// Members the model could not read as the format describes.
     public let issues: [ModelIssue]
 
+    /// The deepest JSON nesting a survey may have: each section costs two levels (the section and its
+    /// `steps`), so this leaves room for 10,000 nested sections and the steps inside the deepest.
+    public static let maxDepth = 20_100
+
     /// Parses and decodes a survey.
     public init(bytes: [UInt8]) throws(SurveyLoadError) {
         do {
-            json = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+            json = try JSONDocument(bytes: bytes, options: .init(maxDepth: SurveyDocument.maxDepth, recordPositions: true))
         } catch {
             throw .syntax(error)
         }

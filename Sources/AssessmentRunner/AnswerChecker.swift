@@ -35,6 +35,7 @@ public struct AnswerChecker: Sendable {
                 ? try single(value, choices, question, step)
                 : try multiple(value, choices, question, step)
         }
+        if let items = question.inputItems { return try inputs(value, Array(zip(question.inputKeys, items)), step) }
         guard let item = question.inputItem else { return value }
         return try input(value, item, step)
     }
@@ -70,14 +71,34 @@ public struct AnswerChecker: Sendable {
         return selection.answer(other: other)
     }
 
+    /// A multiple-input answer: an object whose members are item keys (identifiers, else indices), each
+    /// checked against its item.
+    private func inputs(_ value: JSONValue, _ items: [(key: String, item: InputItem)], _ step: Node) throws(AnswerError) -> JSONValue {
+        guard case .object(let members) = value else {
+            throw AnswerError(step: step.identifier, message: "multiple inputs: expected an object keyed by input identifier but got \(value)")
+        }
+        let names = items.map(\.key)
+        var checked = JSONObject()
+        for member in members {
+            guard let item = items.first(where: { $0.key == member.key })?.item else {
+                throw AnswerError(step: step.identifier, message: "\"\(member.key)\" is not one of the inputs (\(names.joined(separator: ", ")))")
+            }
+            checked[member.key] = member.value == .null ? .null : try input(member.value, item, step)
+        }
+        return .object(checked)
+    }
+
     private func input(_ value: JSONValue, _ item: InputItem, _ step: Node) throws(AnswerError) -> JSONValue {
         guard let expected = item.type.answerType else { return value }
         guard value.primitiveType.satisfies(expected) else {
             throw AnswerError(step: step.identifier, message: "expected \(expected.withArticle) (\(item.type) input) but got \(value.primitiveType.withArticle) \(value)")
         }
-        if case .string(let text) = value, item.type == .date || item.type == .dateTime {
-            try checkDate(text, item, step)
+        if case .string(let text) = value, item.type == .time {
+            try checkTime(text, item, step)
             return value
+        }
+        if case .string(let text) = value, let limit = item.extra["characterLimit"]?.numberValue?.intValue, text.count > limit {
+            throw AnswerError(step: step.identifier, message: "\"\(text)\" is \(text.count) characters long; at most \(limit) allowed")
         }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {
@@ -105,18 +126,25 @@ public struct AnswerChecker: Sendable {
         return value
     }
 
-    /// Dates must parse (`YYYY-MM-DD`, or RFC 3339 for date-time) and respect `allowFuture`/`allowPast`.
-    private func checkDate(_ text: String, _ item: InputItem, _ step: Node) throws(AnswerError) {
-        let isDay = item.type == .date
-        guard let date = Timestamp.date(isDay ? text + "T00:00:00Z" : text), !isDay || text.count == 10 else {
-            throw AnswerError(step: step.identifier, message: "expected \(isDay ? "a date like 2026-01-31" : "a date-time like 2026-01-31T12:00:00Z") but got \"\(text)\"")
+    /// Times must read `HH:mm[:ss[.SSS]]` and respect `minimumValue`/`maximumValue` and `allowFuture`/`allowPast`
+    /// (against the run's clock, in UTC).
+    private func checkTime(_ text: String, _ item: InputItem, _ step: Node) throws(AnswerError) {
+        guard let seconds = TimeOfDay.seconds(text) else {
+            throw AnswerError(step: step.identifier, message: "expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"\(text)\"")
         }
-        let today = Timestamp.date(String(Timestamp.string(now).prefix(10)) + "T00:00:00Z") ?? now
-        if item.flag("allowFuture") == false, date > (isDay ? today : now) {
-            throw AnswerError(step: step.identifier, message: "\(text) is in the future, which this question does not allow")
+        let options = item.formatOptions
+        if let minimum = options?["minimumValue"]?.stringValue, let bound = TimeOfDay.seconds(minimum), seconds < bound {
+            throw AnswerError(step: step.identifier, message: "\(text) is before the earliest time \(minimum)")
         }
-        if item.flag("allowPast") == false, date < (isDay ? today : now) {
-            throw AnswerError(step: step.identifier, message: "\(text) is in the past, which this question does not allow")
+        if let maximum = options?["maximumValue"]?.stringValue, let bound = TimeOfDay.seconds(maximum), seconds > bound {
+            throw AnswerError(step: step.identifier, message: "\(text) is after the latest time \(maximum)")
+        }
+        let current = TimeOfDay.seconds(String(Timestamp.string(now).dropFirst(11).prefix(12))) ?? 0
+        if item.flag("allowFuture") == false, seconds > current {
+            throw AnswerError(step: step.identifier, message: "\(text) is later than now, which this question does not allow")
+        }
+        if item.flag("allowPast") == false, seconds < current {
+            throw AnswerError(step: step.identifier, message: "\(text) is earlier than now, which this question does not allow")
         }
     }
 

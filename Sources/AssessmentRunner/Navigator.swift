@@ -10,8 +10,8 @@ public enum NavigationOutcome: Sendable, Equatable {
     case step(StepLocation)
     /// The run is over.
     case finished(RunStatus)
-    /// Navigation goes round empty sections forever without showing a step.
-    case endlessLoop
+    /// Navigation goes round empty sections forever without showing a step: the sections of the loop, in order.
+    case endlessLoop(sections: [String])
 }
 
 /// How a run ended (or that it has not).
@@ -24,6 +24,8 @@ public enum RunStatus: String, Sendable, Equatable {
     case exited
     /// The participant (or script) pressed cancel.
     case cancelled
+    /// The run could not go on (its first step is never reached: the sections loop).
+    case failed
 }
 
 /// The pure navigation rules of `navigation.md` §1: no state, no I/O. Build one per survey and
@@ -69,7 +71,7 @@ public struct Navigator: Sendable {
     /// The step at a location, with its path, sections and buttons (worked out on each call, in
     /// time linear in the step's depth).
     public func info(at location: StepLocation) -> StepInfo? {
-        guard let entry = tree.entry(at: location), tree.nodes[entry].kind != .section, entry != 0 else { return nil }
+        guard let entry = tree.entry(at: location), !tree.nodes[entry].kind.isContainer, entry != 0 else { return nil }
         let node = tree.nodes[entry]
         let sections = tree.sectionIdentifiers(above: entry)
         return StepInfo(node: node, stepPath: (sections + [node.identifier]).joined(separator: "/"), sections: sections,
@@ -105,20 +107,21 @@ public struct Navigator: Sendable {
         while true {
             switch move {
             case .enter(let container, let index):
-                guard walk.hop() else { return .endlessLoop }
+                guard walk.hop() else { return .endlessLoop(sections: walk.loop.map { tree.nodes[$0].identifier }) }
                 guard tree.nodes[container].steps != nil else { return .finished(.completed) }
                 guard index < tree.childCount[container] else {
                     move = .leave(container)
                     continue
                 }
                 let child = tree.firstChild[container] + index
-                if tree.nodes[child].kind == .section {
+                if tree.nodes[child].kind.isContainer {
                     move = .enter(container: child, at: 0)
                     continue
                 }
                 return .step(tree.location(of: child))
             case .leave(let container):
                 guard container != 0 else { return .finished(.completed) }
+                walk.left.append(container)
                 if let next = tree.nodes[container].nextStepIdentifier {
                     move = .target(next, from: container)
                 } else {
@@ -152,7 +155,7 @@ public struct Navigator: Sendable {
     /// Where going forward from a step leads, given the question's latest answer (`null` when none).
     /// Returns the outcome and the index of the rule that fired, if any.
     public func forward(from location: StepLocation, answer: JSONValue, warnings: inout [String]) -> (NavigationOutcome, firedRule: Int?) {
-        guard let entry = tree.entry(at: location), entry != 0, tree.nodes[entry].kind != .section else { return (.finished(.completed), nil) }
+        guard let entry = tree.entry(at: location), entry != 0, !tree.nodes[entry].kind.isContainer else { return (.finished(.completed), nil) }
         let step = tree.nodes[entry]
         var walk = Walk(budget: hopBudget)
         defer { warnings += walk.warnings }
@@ -177,10 +180,20 @@ public struct Navigator: Sendable {
     }
 }
 
-/// The warnings and remaining hop budget of one navigation move.
+/// The warnings, sections left and remaining hop budget of one navigation move.
 private struct Walk {
     var warnings: [String] = []
     var budget: Int
+    /// The sections left, in order (entries of the survey table).
+    var left: [Int] = []
+
+    /// Once the budget is gone, the sections of the loop: the walk is deterministic, so it goes
+    /// round the same sections again; they are those left since the last section was left before.
+    var loop: [Int] {
+        guard let last = left.last else { return [] }
+        let earlier = left.dropLast().lastIndex(of: last).map { $0 + 1 } ?? 0
+        return Array(left[earlier...])
+    }
 
     /// Spends one hop; `false` when the budget is gone.
     mutating func hop() -> Bool {

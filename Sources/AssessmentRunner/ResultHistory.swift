@@ -107,6 +107,8 @@ struct ResultHistory: Sendable {
 
     /// The JSON type description of a question's answers.
     private static func answerType(_ question: Question) -> JSONValue {
+        // Time and duration answers are typed as the reference types them (a string, a number of seconds).
+        if let input = question.inputItem?.type, input == .time || input == .duration { return ["type": .string(input.description)] }
         let base = question.answerType?.rawValue ?? "string"
         if question.choices != nil, !question.isSingleChoice { return ["type": "array", "baseType": .string(base)] }
         return ["type": .string(base)]

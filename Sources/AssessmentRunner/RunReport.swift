@@ -16,10 +16,10 @@ public struct RunReport: Sendable {
                   warnings: run.session.warnings + run.unusedAnswers.map { "the script answers \"\($0)\", but the run never showed that question" })
     }
 
-    /// The report of any session (an interactive one, say), with its failure and warnings.
+    /// The report of any session (an interactive one, say), with its failure (else the session's own) and warnings.
     public init(session: RunSession, failure: String? = nil, warnings: [String]? = nil) {
         self.session = session
-        self.failure = failure
+        self.failure = failure ?? session.failure?.description
         self.warnings = warnings ?? session.warnings
     }
 

@@ -30,6 +30,8 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManySteps(Int)
     /// Going forward from the step goes round empty sections forever.
     case navigationLoop(step: String)
+    /// The run cannot start: these sections jump to each other without ever showing a step.
+    case startLoop(sections: [String])
 
     /// A message naming the step.
     public var description: String {
@@ -40,6 +42,8 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
         case .runOver: return "the run is already over"
         case .tooManySteps(let limit): return "the run showed \(limit) steps without ending (an endless loop?)"
         case .navigationLoop(let step): return "going forward from \"\(step)\" loops through sections without ever showing a step"
+        case .startLoop(let sections):
+            return "the survey never shows a step: its sections loop (\((sections + sections.prefix(1)).map { "\"\($0)\"" }.joined(separator: " → ")))"
         }
     }
 }
@@ -80,6 +84,8 @@ public struct RunSession: Sendable {
     private var current: Navigator.StepInfo?
     /// Every step shown, in order.
     public private(set) var shown: [ShownStep] = []
+    /// Why the run could not even start (status `failed`), if it could not.
+    public private(set) var failure: RunError?
     /// Things that happen on phones silently and deserve a word (targets that are not siblings…).
     public private(set) var warnings: [String] = []
     /// A readable account of the run, for `--report text`.
@@ -118,9 +124,9 @@ public struct RunSession: Sendable {
             show(first, direction: .forward)
         case .finished(let status):
             finish(status)
-        case .endlessLoop:
-            self.warnings.append("the survey's sections loop without ever showing a step")
-            finish(.exited)
+        case .endlessLoop(let sections):
+            failure = .startLoop(sections: sections)
+            finish(.failed)
         }
     }
 

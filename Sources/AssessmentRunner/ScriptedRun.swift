@@ -20,6 +20,10 @@ public struct ScriptedRun: Sendable {
     /// Runs `script` with a navigator shared between runs of the same survey.
     public init(navigator: Navigator, script: AnswerScript, environment: RunEnvironment) {
         session = RunSession(navigator: navigator, environment: environment)
+        if let failure = session.failure {
+            fail(failure.description, nil)
+            return
+        }
         switch script {
         case .entries(let list): run(list)
         case .shorthand(let answers): run(answers)

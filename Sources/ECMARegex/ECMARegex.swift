@@ -7,7 +7,7 @@
 /// proportional to program size × input length (`^(a+)+$` on any input is linear). Counted
 /// repetition keeps the program proportional to the pattern *text*: a repeated single-scalar atom
 /// (`.{0,9000}`, `[a-z]{2,}`, `(?:a|b){5}`) is one step, and other repeated groups may expand to at
-/// most `RegexCompiler.instructionLimit` steps (1,000 + 10 per pattern character); larger
+/// most `RegexCompiler.instructionLimit` steps (100 + 3 per pattern character); larger
 /// expansions are refused as a syntax error at the repetition. Patterns with backreferences cannot
 /// use the memo; they run under a budget of `backtrackingBudget` steps, and a search that uses it
 /// up ends as `.budgetExhausted`, which `matches` reports as not matching, so they never hang.

@@ -6,7 +6,7 @@
 /// the pattern *text* times the input, never to the repetition counts.
 struct RegexCompiler {
     private var programs: [RegexCode] = [RegexCode()]
-    private var tests: [ScalarTest] = []
+    private var tests: [ScalarClass] = []
     private var registerCount: Int
     private let captureCount: Int
     /// Without backreferences captures are never read, and the matcher's memo cuts empty loop
@@ -17,7 +17,7 @@ struct RegexCompiler {
     private var subprogramSize = 0
 
     /// The most instructions a pattern of `patternLength` scalars may compile to.
-    static func instructionLimit(patternLength: Int) -> Int { 1_000 + 10 * patternLength }
+    static func instructionLimit(patternLength: Int) -> Int { 100 + 3 * patternLength }
 
     static func compile(_ tree: RegexNode, captureCount: Int, patternLength: Int) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(captureCount: captureCount, usesBackreferences: hasBackreferences(tree),
@@ -69,8 +69,8 @@ struct RegexCompiler {
         switch node {
         case .empty: break
         case .scalar(let value): code.instructions.append(.scalar(value))
-        case .anyExceptLineTerminator: code.instructions.append(.anyExceptLineTerminator)
-        case .set(let set): code.instructions.append(.set(set))
+        case .anyExceptLineTerminator: code.instructions.append(.test(addTest(.anyExceptLineTerminator)))
+        case .set(let set): code.instructions.append(.test(addTest(.set(set))))
         case .assertion(let assertion): code.instructions.append(.assertion(assertion))
         case .sequence(let nodes):
             for child in code.backward ? nodes.reversed() : nodes { try emit(child, into: &code) }
@@ -116,6 +116,12 @@ struct RegexCompiler {
         try check(code.instructions.count, offset: 0)
     }
 
+    /// The index of a new entry in the test table.
+    private mutating func addTest(_ test: ScalarTest) -> Int {
+        tests.append(ScalarClass(test))
+        return tests.count - 1
+    }
+
     /// The test of a node that always matches exactly one scalar, when it has no effect besides that.
     private func scalarTest(_ node: RegexNode) -> ScalarTest? {
         switch node {
@@ -139,8 +145,7 @@ struct RegexCompiler {
     ) throws(RegexSyntaxError) {
         if min == 1, max == 1 { return try emit(body, into: &code) }
         if let test = scalarTest(body) {
-            tests.append(test)
-            code.instructions.append(.repeatTest(test: tests.count - 1, min: min, max: max ?? Int.max, greedy: greedy))
+            code.instructions.append(.repeatTest(test: addTest(test), min: min, max: max ?? Int.max, greedy: greedy))
             return
         }
         // The body once, then copied (with its jumps moved) as often as the counts need.
@@ -148,11 +153,13 @@ struct RegexCompiler {
         try emit(body, into: &once)
         let bodySize = once.instructions.count
         guard bodySize > 0 else { return }
+        // Required copies, optional copies (each behind a split), and the loop of an open count.
         let optional = max.map { $0 - min } ?? 0
-        let (copies, overflow) = min.addingReportingOverflow(optional)
-        let (size, overflow2) = copies.multipliedReportingOverflow(by: bodySize + 1)
-        guard !overflow, !overflow2 else { return try check(Int.max / 2, offset: offset) }
-        try check(code.instructions.count + size + 4, offset: offset)
+        let (required, overflow) = min.multipliedReportingOverflow(by: bodySize)
+        let (extra, overflow2) = optional.multipliedReportingOverflow(by: bodySize + 1)
+        let (size, overflow3) = required.addingReportingOverflow(extra)
+        guard !overflow, !overflow2, !overflow3 else { return try check(Int.max / 2, offset: offset) }
+        try check(code.instructions.count + size + (max == nil ? bodySize + 4 : 0), offset: offset)
         for _ in 0..<min { append(once, to: &code) }
         if let max {
             // Optional copies nest: (body (body ...)?)?

@@ -11,36 +11,46 @@ struct RegexMatcher {
     private let text: UnsafeBufferPointer<UInt32>
     /// Memo bits per row (instruction of any program) and position: visited, and led to a match.
     private let visited: UnsafeMutableBufferPointer<UInt64>
-    private let succeeded: UnsafeMutableBufferPointer<UInt64>
+    /// Only lookaround programs record successes; without them there is no second plane.
+    private let succeeded: UnsafeMutableBufferPointer<UInt64>?
     private let width: Int
     private var registers: [Int]
     /// Run lengths of each `repeatTest` test at every position, forwards and backwards, once needed.
-    private var runs: [[Int]?]
+    private var runs: [[Int]]
+    /// Per main-program row, the skip list `openPosition` keeps, once needed.
+    private var skips: [[Int32]]
+    private let tests: [ScalarClass]
     private var budget = ECMARegex.backtrackingBudget
     private var exhausted = false
 
     private enum Frame {
         case resume(pc: Int, position: Int, trail: Int)
         /// Counts `count` through `last` of the `repeatTest` before `pc` starting at `origin` remain to try.
-        case repeatNext(pc: Int, origin: Int, count: Int, last: Int, trail: Int)
+        case repeatNext(pc: Int, origin: Int, count: Int, last: Int, greedy: Bool, trail: Int)
         case restore(register: Int, value: Int)
     }
 
-    /// The words of memo `storage` needed for `program` over `count` scalars (two bit planes).
+    /// The words of memo storage needed for `program` over `count` scalars (a second plane only with lookarounds).
     static func memoWords(_ program: RegexProgram, count: Int) -> Int {
-        program.usesBackreferences ? 0 : 2 * ((program.instructionCount * (count + 1) + 63) / 64)
+        program.usesBackreferences ? 0 : planes(program) * ((program.instructionCount * (count + 1) + 63) / 64)
     }
+
+    /// Visited states, and with lookarounds also states that led to a match.
+    private static func planes(_ program: RegexProgram) -> Int { program.programs.count > 1 ? 2 : 1 }
 
     /// `memo` must hold `memoWords` zeroed words.
     init(program: RegexProgram, text: UnsafeBufferPointer<UInt32>, memo: UnsafeMutableBufferPointer<UInt64>) {
         self.program = program
         self.text = text
         width = text.count + 1
-        let half = memo.count / 2
-        visited = UnsafeMutableBufferPointer(rebasing: memo[..<half])
-        succeeded = UnsafeMutableBufferPointer(rebasing: memo[half...])
+        let planes = Self.planes(program)
+        let plane = memo.count / planes
+        visited = UnsafeMutableBufferPointer(rebasing: memo[..<plane])
+        succeeded = planes == 2 ? UnsafeMutableBufferPointer(rebasing: memo[plane...]) : nil
         registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
-        runs = Array(repeating: nil, count: program.tests.count * 2)
+        runs = Array(repeating: [], count: program.tests.count * 2)
+        tests = program.tests
+        skips = Array(repeating: [], count: program.usesBackreferences ? 0 : program.programs[0].instructions.count)
     }
 
     /// Unanchored search over every start position.
@@ -76,7 +86,7 @@ struct RegexMatcher {
             if memo {
                 let bit = (rowBase + pc) * width + position
                 if Self.isSet(visited, bit) {
-                    if recordsSuccess, Self.isSet(succeeded, bit) { return succeed(trail) }
+                    if recordsSuccess, let succeeded, Self.isSet(succeeded, bit) { return succeed(trail) }
                     failedHere = true
                 } else {
                     Self.set(visited, bit)
@@ -93,14 +103,8 @@ struct RegexMatcher {
                         position += step
                         continue
                     }
-                case .set(let set):
-                    if let scalar = scalar(at: position, step), set.contains(scalar) {
-                        pc += 1
-                        position += step
-                        continue
-                    }
-                case .anyExceptLineTerminator:
-                    if let scalar = scalar(at: position, step), !CharacterSet.isLineTerminator(scalar) {
+                case .test(let test):
+                    if let scalar = scalar(at: position, step), tests[test].contains(scalar) {
                         pc += 1
                         position += step
                         continue
@@ -108,9 +112,11 @@ struct RegexMatcher {
                 case .repeatTest(let test, let min, let max, let greedy):
                     let available = Swift.min(runLength(test, at: position, step), max)
                     let (first, last) = greedy ? (available, min) : (min, available)
-                    if available >= min, let count = nextRepeat(row: rowBase + pc + 1, origin: position, step, from: first, to: last) {
+                    if available >= min,
+                       let count = nextRepeat(row: rowBase + pc + 1, origin: position, step, from: first, to: last, greedy: greedy) {
                         if count != last {
-                            stack.append(.repeatNext(pc: pc + 1, origin: position, count: count + (greedy ? -1 : 1), last: last, trail: trail.count))
+                            stack.append(.repeatNext(pc: pc + 1, origin: position, count: count + (greedy ? -1 : 1), last: last,
+                                                     greedy: greedy, trail: trail.count))
                         }
                         pc += 1
                         position += count * step
@@ -167,16 +173,17 @@ struct RegexMatcher {
             case .resume(let resumePC, let resumePosition, let mark):
                 pc = resumePC
                 position = resumePosition
-                trail.removeSubrange(mark...)
+                if mark < trail.count { trail.removeSubrange(mark...) }
                 return true
-            case .repeatNext(let resumePC, let origin, let from, let last, let mark):
-                guard let count = nextRepeat(row: rowBase + resumePC, origin: origin, step, from: from, to: last) else { continue }
+            case .repeatNext(let resumePC, let origin, let from, let last, let greedy, let mark):
+                guard let count = nextRepeat(row: rowBase + resumePC, origin: origin, step, from: from, to: last, greedy: greedy) else { continue }
                 if count != last {
-                    stack.append(.repeatNext(pc: resumePC, origin: origin, count: count + (from <= last ? 1 : -1), last: last, trail: mark))
+                    stack.append(.repeatNext(pc: resumePC, origin: origin, count: count + (greedy ? -1 : 1), last: last,
+                                             greedy: greedy, trail: mark))
                 }
                 pc = resumePC
                 position = origin + count * step
-                trail.removeSubrange(mark...)
+                if mark < trail.count { trail.removeSubrange(mark...) }
                 return true
             }
         }
@@ -185,27 +192,65 @@ struct RegexMatcher {
 
     /// Marks the states of a successful lookaround run; the states left on the trail are its path.
     private func succeed(_ trail: [Int]) -> Bool {
+        guard let succeeded else { return true }
         for bit in trail { Self.set(succeeded, bit) }
         return true
     }
 
     /// The first count from `from` towards `to` (inclusive) whose continuation state is not known
-    /// to fail; the memo lets a whole word of known failures be skipped at once.
-    private func nextRepeat(row: Int, origin: Int, _ step: Int, from: Int, to: Int) -> Int? {
+    /// to fail. Long ranges in the main program use a skip list over failed positions
+    /// (near-constant time per call, however often the same positions are offered again); other
+    /// ranges, and lookaround rows, which must also find remembered successes, skip a whole word of
+    /// known failures at once.
+    private mutating func nextRepeat(row: Int, origin: Int, _ step: Int, from: Int, to: Int, greedy: Bool) -> Int? {
         guard !program.usesBackreferences else { return from }
+        // Short ranges scan the memo words next to the bits just touched; long ones, which the
+        // same positions can be offered again and again, use the skip list.
+        if row < skips.count, abs(to - from) >= 256 {
+            // The main program reads forwards: a greedy repetition offers its positions in descending order.
+            guard let position = openPosition(row: row, from: origin + from, to: origin + to, descending: greedy) else { return nil }
+            return position - origin
+        }
         let first = row * width + origin + from * step, last = row * width + origin + to * step
         guard let bit = Self.firstCandidate(visited, succeeded, from: first, to: last) else { return nil }
         return (bit - row * width - origin) * step
     }
 
+    /// The first position from `from` towards `to` (inclusive) not visited in main-program `row`.
+    ///
+    /// `skips[row]` is a union-find over positions (shifted by one, with a sentinel at each end):
+    /// a position known visited links to its neighbour in the search direction, and finds
+    /// compress the paths. A row is searched in one direction only (its repetition is greedy or lazy).
+    private mutating func openPosition(row: Int, from: Int, to: Int, descending: Bool) -> Int? {
+        if skips[row].isEmpty { skips[row] = Array(0...Int32(width + 1)) }
+        let sentinel = descending ? 0 : width + 1
+        let base = row * width
+        return skips[row].withUnsafeMutableBufferPointer { parent -> Int? in
+            var index = from + 1
+            while true {
+                while Int(parent[index]) != index {
+                    let next = Int(parent[index])
+                    parent[index] = parent[next]
+                    index = next
+                }
+                if index == sentinel { return nil }
+                let position = index - 1
+                if descending ? position < to : position > to { return nil }
+                if !Self.isSet(visited, base + position) { return position }
+                parent[index] = Int32(descending ? index - 1 : index + 1)
+            }
+        }
+    }
+
     /// The first bit from `from` to `to` (either direction, inclusive) not visited or succeeded.
-    private static func firstCandidate(_ visited: UnsafeMutableBufferPointer<UInt64>, _ succeeded: UnsafeMutableBufferPointer<UInt64>,
+    private static func firstCandidate(_ visited: UnsafeMutableBufferPointer<UInt64>, _ succeeded: UnsafeMutableBufferPointer<UInt64>?,
                                        from: Int, to: Int) -> Int? {
+        if ~visited[from >> 6] & (1 << UInt64(from & 63)) != 0 { return from }
         var bit = from
         if from <= to {
             while bit <= to {
                 let word = bit >> 6
-                let open = (~visited[word] | succeeded[word]) & (~0 << UInt64(bit & 63))
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (~0 << UInt64(bit & 63))
                 if open != 0 {
                     let found = word << 6 + open.trailingZeroBitCount
                     return found <= to ? found : nil
@@ -216,7 +261,7 @@ struct RegexMatcher {
             while bit >= to {
                 let word = bit >> 6
                 let keep = bit & 63
-                let open = (~visited[word] | succeeded[word]) & (keep == 63 ? ~0 : (1 << UInt64(keep + 1)) - 1)
+                let open = (~visited[word] | (succeeded?[word] ?? 0)) & (keep == 63 ? ~0 : (1 << UInt64(keep + 1)) - 1)
                 if open != 0 {
                     let found = word << 6 + 63 - open.leadingZeroBitCount
                     return found >= to ? found : nil
@@ -244,9 +289,9 @@ struct RegexMatcher {
     /// How many scalars from `position` (in the direction of `step`) pass `tests[test]`.
     private mutating func runLength(_ test: Int, at position: Int, _ step: Int) -> Int {
         let key = test * 2 + (step > 0 ? 0 : 1)
-        if let lengths = runs[key] { return lengths[position] }
+        if !runs[key].isEmpty { return runs[key][position] }
         var lengths = [Int](repeating: 0, count: width)
-        let check = program.tests[test]
+        let check = tests[test]
         if step > 0 {
             for index in stride(from: text.count - 1, through: 0, by: -1) where check.contains(text[index]) {
                 lengths[index] = lengths[index + 1] + 1

@@ -1,8 +1,9 @@
 /// One step of a compiled pattern.
 enum RegexInstruction: Sendable {
     case scalar(UInt32)
-    case set(CharacterSet)
-    case anyExceptLineTerminator
+    /// One scalar that passes `tests[test]` (a class or `.`); tests sit in a table so that
+    /// instructions hold no references and cost nothing to copy.
+    case test(Int)
     /// `min...max` scalars that each pass `tests[test]`, taken in one step (no unrolling).
     case repeatTest(test: Int, min: Int, max: Int, greedy: Bool)
     /// Try `preferred` first, then `alternative`.
@@ -35,6 +36,29 @@ indirect enum ScalarTest: Sendable {
     }
 }
 
+/// A `ScalarTest` with its answers for ASCII precomputed.
+struct ScalarClass: Sendable {
+    private let low: UInt64
+    private let high: UInt64
+    private let test: ScalarTest
+
+    init(_ test: ScalarTest) {
+        self.test = test
+        var low: UInt64 = 0, high: UInt64 = 0
+        for scalar in 0..<UInt32(64) where test.contains(scalar) { low |= 1 << UInt64(scalar) }
+        for scalar in 64..<UInt32(128) where test.contains(scalar) { high |= 1 << UInt64(scalar - 64) }
+        self.low = low
+        self.high = high
+    }
+
+    @inline(__always)
+    func contains(_ scalar: UInt32) -> Bool {
+        if scalar < 64 { return low >> UInt64(scalar) & 1 != 0 }
+        if scalar < 128 { return high >> UInt64(scalar - 64) & 1 != 0 }
+        return test.contains(scalar)
+    }
+}
+
 /// A sequence of instructions that reads the text forwards, or backwards for a lookbehind.
 struct RegexCode: Sendable {
     var instructions: [RegexInstruction] = []
@@ -44,8 +68,8 @@ struct RegexCode: Sendable {
 /// A compiled pattern: the main program and one sub-program per lookaround.
 final class RegexProgram: Sendable {
     let programs: [RegexCode]
-    /// The scalar tests of `repeatTest` instructions.
-    let tests: [ScalarTest]
+    /// The scalar tests of `test` and `repeatTest` instructions.
+    let tests: [ScalarClass]
     let registerCount: Int
     /// True when the pattern has backreferences, which rule out the failure memo.
     let usesBackreferences: Bool
@@ -56,7 +80,7 @@ final class RegexProgram: Sendable {
     /// The first memo row of each program.
     let rowBase: [Int]
 
-    init(programs: [RegexCode], tests: [ScalarTest], registerCount: Int, usesBackreferences: Bool, anchoredAtStart: Bool) {
+    init(programs: [RegexCode], tests: [ScalarClass], registerCount: Int, usesBackreferences: Bool, anchoredAtStart: Bool) {
         self.programs = programs
         self.tests = tests
         self.registerCount = registerCount

@@ -20,51 +20,88 @@ public struct JSONWriter: Sendable {
         String(decoding: bytes(value), as: UTF8.self)
     }
 
+    /// The deepest nesting that gets its own indentation; deeper values are still one per line, at
+    /// this indentation, so the text of a deeply nested value stays linear in its size.
+    public static let maxIndentedLevels = 64
+
     /// The UTF-8 JSON text of `value`, ending with a newline when indented.
     public func bytes(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
-        write(value, level: 0, into: &output)
+        write(value, into: &output)
         if indent != nil { output.append(0x0A) }
         return output
     }
 
-    private func write(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.lexeme.utf8)
-        case .string(let text): JSONWriter.writeString(text, into: &output)
-        case .array(let elements):
-            guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
-            output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                newline(level: level + 1, into: &output)
-                write(element, level: level + 1, into: &output)
+    /// An open array or object and the index of its next element or member.
+    private enum Frame {
+        case array([JSONValue], next: Int)
+        case object([JSONObject.Member], next: Int)
+    }
+
+    /// Writes with an explicit stack of open containers: nesting depth costs heap, not machine stack.
+    private func write(_ root: JSONValue, into output: inout [UInt8]) {
+        let padding = [UInt8](repeating: UInt8(ascii: " "), count: (indent ?? 0) * JSONWriter.maxIndentedLevels)
+        var stack: [Frame] = []
+        var pending: JSONValue? = root
+        while true {
+            if let value = pending {
+                pending = nil
+                switch value {
+                case .null: output.append(contentsOf: "null".utf8)
+                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number): output.append(contentsOf: number.lexeme.utf8)
+                case .string(let text): JSONWriter.writeString(text, into: &output)
+                case .array(let elements):
+                    if elements.isEmpty {
+                        output.append(contentsOf: "[]".utf8)
+                    } else {
+                        output.append(UInt8(ascii: "["))
+                        stack.append(.array(elements, next: 0))
+                    }
+                case .object(let object):
+                    if object.isEmpty {
+                        output.append(contentsOf: "{}".utf8)
+                    } else {
+                        output.append(UInt8(ascii: "{"))
+                        stack.append(.object(sortedKeys ? object.members.sorted { $0.key < $1.key } : object.members, next: 0))
+                    }
+                }
             }
-            newline(level: level, into: &output)
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
-            let members = sortedKeys ? object.members.sorted { $0.key < $1.key } : object.members
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                newline(level: level + 1, into: &output)
-                JSONWriter.writeString(member.key, into: &output)
+            guard let top = stack.popLast() else { return }
+            // Children of the innermost open container sit one level deeper than it.
+            let level = stack.count + 1
+            switch top {
+            case .array(let elements, let next):
+                guard next < elements.count else {
+                    newline(level: level - 1, padding: padding, into: &output)
+                    output.append(UInt8(ascii: "]"))
+                    continue
+                }
+                if next > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level: level, padding: padding, into: &output)
+                pending = elements[next]
+                stack.append(.array(elements, next: next + 1))
+            case .object(let members, let next):
+                guard next < members.count else {
+                    newline(level: level - 1, padding: padding, into: &output)
+                    output.append(UInt8(ascii: "}"))
+                    continue
+                }
+                if next > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level: level, padding: padding, into: &output)
+                JSONWriter.writeString(members[next].key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(UInt8(ascii: " ")) }
-                write(member.value, level: level + 1, into: &output)
+                pending = members[next].value
+                stack.append(.object(members, next: next + 1))
             }
-            newline(level: level, into: &output)
-            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(level: Int, into output: inout [UInt8]) {
+    private func newline(level: Int, padding: [UInt8], into output: inout [UInt8]) {
         guard let indent else { return }
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+        output.append(contentsOf: padding[0..<(indent * min(level, JSONWriter.maxIndentedLevels))])
     }
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.

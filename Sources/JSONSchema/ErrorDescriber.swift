@@ -107,7 +107,7 @@ enum BestMatch {
             if case .falseSchema = error.kind { return true }
             return false
         }
-        let depth = branch.errors.map(\.instanceLocation.tokens.count).max() ?? 0
+        let depth = branch.errors.map(\.instanceLocation.tokenCount).max() ?? 0
         return BranchRank(onlyTypeMismatch: onlyTypeMismatch ? 1 : 0, negativeDepth: -depth, errorCount: branch.errors.count, index: branch.index)
     }
 
@@ -117,7 +117,7 @@ enum BestMatch {
         case .anyOf, .oneOfNone, .oneOfMany: weak = 1
         default: weak = 0
         }
-        return (weak, -error.instanceLocation.tokens.count)
+        return (weak, -error.instanceLocation.tokenCount)
     }
 
     private struct BranchRank: Comparable {

@@ -19,12 +19,14 @@ struct SchemaCompiler {
     var compiledNodes: [SchemaNode] { Array(nodes.values) }
 
     /// The compiled node for a schema location, compiling it (and what it reaches) on first use.
-    mutating func node(at location: SchemaRegistry.Location) throws(SchemaError) -> SchemaNode {
+    /// `known` is the value at `location` when the caller has it (resolving from the root again
+    /// would cost the location's depth per node).
+    mutating func node(at location: SchemaRegistry.Location, known: JSONValue? = nil) throws(SchemaError) -> SchemaNode {
         if let existing = nodes[location] { return existing }
-        let node = SchemaNode(absoluteLocation: registry.absoluteURI(of: location))
+        let node = SchemaNode(location: registry.absoluteLocation(of: location))
         nodes[location] = node
         compiledOrder.append(location)
-        guard let value = registry.value(at: location) else {
+        guard let value = known ?? registry.value(at: location) else {
             throw error(.unresolvableReference(location.pointer.description), at: location)
         }
         switch value {
@@ -32,7 +34,7 @@ struct SchemaCompiler {
             node.setBody(.boolean(flag))
         case .object(let object):
             let site = SchemaSite(location: location, object: object, scope: registry.scope(at: location),
-                                  absolute: node.absoluteLocation)
+                                  absolute: node.location)
             node.setBody(.keywords(try SchemaKeywords.compile(site, with: &self)))
         default:
             throw error(.notASchema(found: value.primitiveType), at: location)
@@ -48,7 +50,7 @@ struct SchemaCompiler {
         if let keyword = tokens.first, Self.inPlaceKeywords.contains(keyword) {
             inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: nil))
         }
-        return try node(at: target)
+        return try node(at: target, known: JSONPointer(tokens: tokens).resolve(in: .object(site.object)))
     }
 
     /// The node a `$ref` names, resolved against the site's base URI.
@@ -90,11 +92,11 @@ struct SchemaSite {
     let object: JSONObject
     let scope: SchemaRegistry.Scope
     /// The absolute URI of the schema object.
-    let absolute: String
+    let absolute: AbsoluteLocation
 
     /// The location of one of its keywords.
     func keyword(_ name: String) -> KeywordLocation {
-        KeywordLocation(name: name, absolute: absolute + "/" + JSONPointer.escape(name))
+        KeywordLocation(name: name, schema: absolute)
     }
 }
 

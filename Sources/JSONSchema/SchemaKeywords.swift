@@ -3,23 +3,19 @@ import JSONCore
 /// The draft-07 keyword table: which keywords hold subschemas, and the order keywords compile in.
 enum SchemaKeywords {
     /// How a keyword holds subschemas.
-    enum SubschemaShape {
+    enum SubschemaShape: Sendable {
         case single, array, map
     }
 
-    /// The subschema shape of a keyword, or `nil` for keywords without subschemas.
-    static func subschemaShape(of keyword: String) -> SubschemaShape? {
-        switch keyword {
-        case "additionalItems", "additionalProperties", "contains", "propertyNames", "not", "if", "then", "else":
-            return .single
-        case "items", "allOf", "anyOf", "oneOf":
-            return .array
-        case "properties", "patternProperties", "definitions", "dependencies":
-            return .map
-        default:
-            return nil
-        }
+    /// The subschema shape of a keyword (given as UTF-8 bytes), or `nil` for keywords without subschemas.
+    static func subschemaShape(of keyword: UnsafeBufferPointer<UInt8>) -> SubschemaShape? {
+        subschemaShapes.value(for: keyword)
     }
+
+    private static let subschemaShapes = NameTable<SubschemaShape>(
+        ["additionalItems", "additionalProperties", "contains", "propertyNames", "not", "if", "then", "else"].map { ($0, .single) }
+            + ["items", "allOf", "anyOf", "oneOf"].map { ($0, .array) }
+            + ["properties", "patternProperties", "definitions", "dependencies"].map { ($0, .map) })
 
     typealias Compile = @Sendable (SchemaSite, inout SchemaCompiler) throws(SchemaError) -> Keyword?
 

@@ -112,16 +112,18 @@ final class SchemaNode: @unchecked Sendable {
         case keywords([Keyword])
     }
 
-    /// The node's absolute URI (base URI and JSON-Pointer fragment).
-    let absoluteLocation: String
+    /// The node's absolute URI (base URI and JSON-Pointer fragment), rendered on demand.
+    var absoluteLocation: String { location.text }
+    /// The node's location, in parts that cost constant time to build.
+    let location: AbsoluteLocation
     private(set) var body: Body = .boolean(true)
     /// The keywords again, in memory the node owns, so the hot `isValid` path reads them without
     /// retaining an array (set once by `setBody`, freed in `deinit`).
     @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<Unmanaged<Keyword>>(start: nil, count: 0)
     @exclusivity(unchecked) private var fastBoolean: Bool? = true
 
-    init(absoluteLocation: String) {
-        self.absoluteLocation = absoluteLocation
+    init(location: AbsoluteLocation) {
+        self.location = location
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import JSONCore
 
@@ -22,29 +23,11 @@ extension SchemaRegistry {
     /// checked and indexed now, and parsed into a tree only when one of its schemas is compiled.
     @discardableResult
     public mutating func registerFile(at path: String) throws(SchemaLoadError) -> URIReference {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let bytes: [UInt8]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
-        let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
-        do {
-            parsed = try JSONParser().parseTape(bytes)
-        } catch {
-            throw .invalidJSON(path: path, error: error)
-        }
-        // A repeated key keeps its last value, as in the tree the compiler will see.
-        let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
-        return register(tape, content: SchemaContent(bytes: bytes), uri: url.absoluteString, sourceName: path)
+        try register(IndexedFile.load(path).get())
     }
 
-    /// Loads every `.json` file under a folder (recursively, in sorted order).
+    /// Loads every `.json` file under a folder (recursively). Files are read and indexed in
+    /// parallel, then registered in sorted order; the first bad file in that order is the error.
     public mutating func registerDirectory(at path: String) throws(SchemaLoadError) {
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
@@ -55,6 +38,70 @@ extension SchemaRegistry {
         guard !files.isEmpty || FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(path: path, reason: "no such folder")
         }
-        for file in files.sorted() { try registerFile(at: file) }
+        let sorted = files.sorted()
+        let loaded = LoadedFiles(count: sorted.count)
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { index in
+            loaded.set(index, IndexedFile.load(sorted[index]))
+        }
+        for result in loaded.results { try register(result.get()) }
+    }
+
+    @discardableResult
+    private mutating func register(_ file: IndexedFile) -> URIReference {
+        register(file.index, content: SchemaContent(bytes: file.bytes), retrieval: file.retrieval, sourceName: file.path)
+    }
+}
+
+/// A schema file read, checked and indexed, ready to register.
+private struct IndexedFile: Sendable {
+    let path: String
+    let bytes: [UInt8]
+    let retrieval: URIReference
+    let index: ResourceIndex
+
+    static func load(_ path: String) -> Result<IndexedFile, SchemaLoadError> {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let bytes: [UInt8]
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return .failure(.unreadable(path: path, reason: "no such file"))
+        }
+        guard !isDirectory.boolValue else { return .failure(.unreadable(path: path, reason: "is a folder")) }
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            return .failure(.unreadable(path: path, reason: (error as NSError).localizedDescription))
+        }
+        // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
+        let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
+        do {
+            parsed = try JSONParser().parseTape(bytes)
+        } catch {
+            return .failure(.invalidJSON(path: path, error: error))
+        }
+        // A repeated key keeps its last value, as in the tree the compiler will see.
+        let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
+        let retrieval = URIReference(url.absoluteString).withoutFragment
+        let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
+        return .success(IndexedFile(path: path, bytes: bytes, retrieval: retrieval, index: index))
+    }
+}
+
+/// Results filled in by parallel workers, each at its own index.
+private final class LoadedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<IndexedFile, SchemaLoadError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<IndexedFile, SchemaLoadError>) {
+        lock.withLock { slots[index] = result }
+    }
+
+    /// Every result, in index order (called after the workers finished).
+    var results: [Result<IndexedFile, SchemaLoadError>] {
+        lock.withLock { slots.compactMap { $0 } }
     }
 }

@@ -1,90 +1,99 @@
 import Foundation
 import JSONCore
 
-extension SchemaRegistry {
+/// What registering a document adds: its resources (`$id`s), plain-name anchors and the scope of
+/// each resource root. Computed from the document alone, so files can be indexed in parallel.
+struct ResourceIndex: Sendable {
+    var resources: [(uri: String, pointer: JSONPointer)] = []
+    var anchors: [(uri: String, pointer: JSONPointer)] = []
+    var scopes: [JSONPointer: SchemaRegistry.Scope] = [:]
+
     /// Walks the schema positions of a document on its tape (never `enum`, `const` or `default`
-    /// values), registering every `$id` as a resource or plain-name anchor. Returns the scope of each
-    /// resource root. Iterative, and pointers are built only where an `$id` is found, so indexing a
-    /// large folder costs little more than parsing it.
-    mutating func registerResources(in tape: JSONTapeView, retrieval: URIReference, document: Int) -> [JSONPointer: Scope] {
-        let rootScope = Scope(base: retrieval, resourceRoot: .root)
-        var scopes: [JSONPointer: Scope] = [.root: rootScope]
-        // Every schema position reached: its parent position and the token that leads to it.
-        var trail: [(parent: Int, token: String)] = [(-1, "")]
-        var work: [(index: Int, position: Int, scope: Scope)] = [(0, 0, rootScope)]
+    /// values), in document order, recording every `$id`. Iterative, and pointers are built only
+    /// where an `$id` is found, so indexing a large folder costs little more than parsing it.
+    init(tape: JSONTapeView, retrieval: URIReference) {
+        var scopeList = [SchemaRegistry.Scope(base: retrieval, resourceRoot: .root)]
+        scopes[.root] = scopeList[0]
+        // Every schema position reached: its parent position and the token that leads to it (a key's
+        // tape index, or -1 - n for array element n).
+        var trail: [(parent: Int, token: Int)] = [(-1, 0)]
+        var work: [(index: Int, position: Int, scope: Int)] = [(0, 0, 0)]
+        var children: [(index: Int, position: Int)] = []
         func pointer(_ position: Int) -> JSONPointer {
             var tokens: [String] = []
             var current = position
             while current > 0 {
-                tokens.append(trail[current].token)
+                let token = trail[current].token
+                tokens.append(token >= 0 ? tape.string(token) : String(-1 - token))
                 current = trail[current].parent
             }
             return JSONPointer(tokens: tokens.reversed())
         }
         while let (index, position, inherited) = work.popLast() {
             guard tape.kind(index) == .object else { continue }
-            var id: String?
+            var id: Int?
             var hasReference = false
             for key in tape.keys(of: index) where tape.kind(key + 1) == .string {
                 if tape.hasName(key, "$ref") { hasReference = true }
-                if tape.hasName(key, "$id") { id = tape.string(key + 1) }
+                if tape.hasName(key, "$id") { id = key + 1 }
             }
             // In draft-07 every sibling of `$ref`, `$id` included, is ignored.
             if hasReference { continue }
             var scope = inherited
             if let id {
-                let location = Location(document: document, pointer: pointer(position))
-                let resolved = scope.base.resolving(id)
-                if id.hasPrefix("#") {
+                let location = pointer(position)
+                let text = tape.string(id)
+                let resolved = scopeList[scope].base.resolving(text)
+                if text.hasPrefix("#") {
                     if let name = resolved.fragment, !name.isEmpty {
-                        anchors[resolved.withoutFragment.description + "#" + name] = location
+                        anchors.append((resolved.withoutFragment.description + "#" + name, location))
                     }
                 } else {
                     let base = resolved.withoutFragment
-                    resources[base.description] = location
-                    scope = Scope(base: base, resourceRoot: location.pointer)
-                    scopes[location.pointer] = scope
+                    resources.append((base.description, location))
+                    scopeList.append(SchemaRegistry.Scope(base: base, resourceRoot: location))
+                    scope = scopeList.count - 1
+                    scopes[location] = scopeList[scope]
                     if let name = resolved.fragment, !name.isEmpty, !name.hasPrefix("/") {
-                        anchors[base.description + "#" + name] = location
+                        anchors.append((base.description + "#" + name, location))
                     }
                 }
             }
-            // Subschemas, pushed in reverse so they are visited in document order.
-            var children: [(index: Int, position: Int)] = []
-            func child(_ value: Int, under parent: Int, _ token: String) {
+            children.removeAll(keepingCapacity: true)
+            func child(_ value: Int, under parent: Int, _ token: Int) {
                 trail.append((parent, token))
                 children.append((value, trail.count - 1))
             }
             for key in tape.keys(of: index) {
-                let name = tape.string(key)
                 let value = key + 1
-                switch SchemaKeywords.subschemaShape(of: name) {
-                case .single:
-                    child(value, under: position, name)
-                case .array:
+                switch SchemaKeywords.subschemaShape(of: tape.bytes(key)) {
+                case .single?:
+                    child(value, under: position, key)
+                case .array?:
                     if tape.kind(value) == .array {
-                        trail.append((position, name))
+                        trail.append((position, key))
                         let keyword = trail.count - 1
                         for (offset, element) in tape.elements(of: value).enumerated() {
-                            child(element, under: keyword, String(offset))
+                            child(element, under: keyword, -1 - offset)
                         }
-                    } else if name == "items" {
-                        child(value, under: position, name)
+                    } else if tape.hasName(key, "items") {
+                        child(value, under: position, key)
                     }
-                case .map:
+                case .map?:
                     guard tape.kind(value) == .object else { continue }
-                    trail.append((position, name))
+                    trail.append((position, key))
                     let keyword = trail.count - 1
-                    for entry in tape.keys(of: value) where !(name == "dependencies" && tape.kind(entry + 1) == .array) {
-                        child(entry + 1, under: keyword, tape.string(entry))
+                    let isDependencies = tape.hasName(key, "dependencies")
+                    for entry in tape.keys(of: value) where !(isDependencies && tape.kind(entry + 1) == .array) {
+                        child(entry + 1, under: keyword, entry)
                     }
                 case nil:
                     continue
                 }
             }
-            work.append(contentsOf: children.reversed().map { ($0.index, $0.position, scope) })
+            // Pushed in reverse, so they are visited in document order.
+            for next in children.reversed() { work.append((next.index, next.position, scope)) }
         }
-        return scopes
     }
 }
 

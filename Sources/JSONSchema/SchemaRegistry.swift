@@ -27,8 +27,8 @@ public struct SchemaRegistry: Sendable {
     }
 
     private(set) var documents: [Document] = []
-    var resources: [String: Location] = [:]
-    var anchors: [String: Location] = [:]
+    private var resources: [String: Location] = [:]
+    private var anchors: [String: Location] = [:]
 
     /// A registry holding only the bundled draft-07 metaschema.
     public init() {
@@ -52,12 +52,21 @@ public struct SchemaRegistry: Sendable {
 
     /// Registers a document whose `$id`s are read from `tape` (a tape without repeated keys).
     mutating func register(_ tape: JSONTape, content: SchemaContent, uri: String?, sourceName: String?) -> URIReference {
-        let index = documents.count
-        let retrieval = URIReference(uri ?? "urn:assess:schema:\(index)").withoutFragment
-        resources[retrieval.description] = Location(document: index, pointer: .root)
-        let scopes = tape.withView { registerResources(in: $0, retrieval: retrieval, document: index) }
-        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: scopes))
-        return scopes[.root]?.base ?? retrieval
+        let retrieval = URIReference(uri ?? "urn:assess:schema:\(documents.count)").withoutFragment
+        let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
+        return register(index, content: content, retrieval: retrieval, sourceName: sourceName)
+    }
+
+    /// Registers a document already indexed under `retrieval`.
+    mutating func register(
+        _ index: ResourceIndex, content: SchemaContent, retrieval: URIReference, sourceName: String?
+    ) -> URIReference {
+        let document = documents.count
+        resources[retrieval.description] = Location(document: document, pointer: .root)
+        for resource in index.resources { resources[resource.uri] = Location(document: document, pointer: resource.pointer) }
+        for anchor in index.anchors { anchors[anchor.uri] = Location(document: document, pointer: anchor.pointer) }
+        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: index.scopes))
+        return index.scopes[.root]?.base ?? retrieval
     }
 
     /// Whether a URI (with or without fragment) names something registered.
@@ -93,6 +102,8 @@ public struct SchemaRegistry: Sendable {
     /// enclosing resource.
     func scope(at location: Location) -> Scope {
         let document = documents[location.document]
+        // Most documents are one resource: no walk up a (possibly very deep) pointer.
+        if document.resourceScopes.count == 1, let only = document.resourceScopes.first?.value { return only }
         var current: JSONPointer? = location.pointer
         while let pointer = current {
             if let scope = document.resourceScopes[pointer] { return scope }
@@ -103,11 +114,35 @@ public struct SchemaRegistry: Sendable {
 
     /// The absolute URI of a location: its resource's base with a JSON-Pointer fragment.
     func absoluteURI(of location: Location) -> String {
-        let scope = scope(at: location)
-        let relative = JSONPointer(tokens: Array(location.pointer.tokens.dropFirst(scope.resourceRoot.tokens.count)))
-        return scope.base.description + "#" + relative.description
+        absoluteLocation(of: location).text
     }
 
+    /// The absolute URI of a location, in constant time (for one-resource documents) and rendered
+    /// only when asked: compiling a deep schema must not build a string per level.
+    func absoluteLocation(of location: Location) -> AbsoluteLocation {
+        let scope = scope(at: location)
+        return AbsoluteLocation(base: scope.base.description, pointer: location.pointer,
+                                resourceDepth: scope.resourceRoot.tokenCount)
+    }
+
+}
+
+/// A schema location's absolute URI, kept as its parts: the resource's base URI and the pointer,
+/// which shares its prefix with the parent's. ``text`` renders it.
+struct AbsoluteLocation: Sendable, Hashable {
+    let base: String
+    let pointer: JSONPointer
+    /// How many leading tokens of `pointer` lead to the resource root (and are not in the fragment).
+    let resourceDepth: Int
+
+    /// The URI text, e.g. `https://x/s.json#/definitions/a`.
+    var text: String {
+        let relative = resourceDepth == 0 ? pointer : JSONPointer(tokens: Array(pointer.tokens.dropFirst(resourceDepth)))
+        return base + "#" + relative.description
+    }
+}
+
+extension SchemaRegistry {
     /// Where a location stands in its source file, when the document was registered with a source map.
     func sourcePosition(of location: Location) -> (name: String, position: SourcePosition?) {
         let document = documents[location.document]

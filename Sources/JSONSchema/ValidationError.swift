@@ -82,7 +82,7 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The message with the instance and keyword locations.
     public var description: String {
-        let instance = instanceLocation.tokens.isEmpty ? "the root" : instanceLocation.description
+        let instance = instanceLocation.isRoot ? "the root" : instanceLocation.description
         return "\(message) at \(instance) (\(keywordLocation.description.isEmpty ? "/" : keywordLocation.description))"
     }
 
@@ -96,7 +96,11 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// The keyword of a compiled schema: its name and absolute URI.
 struct KeywordLocation: Sendable, Hashable {
     let name: String
-    let absolute: String
+    /// The schema object holding the keyword.
+    let schema: AbsoluteLocation
+
+    /// The keyword's absolute URI, rendered when an error needs it.
+    var absolute: String { schema.text + "/" + JSONPointer.escape(name) }
 }
 
 /// Where evaluation stands: in the instance, and along the schema path taken (through `$ref`s).

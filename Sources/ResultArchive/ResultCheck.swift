@@ -9,6 +9,7 @@ public struct ResultProblem: Sendable, Equatable, CustomStringConvertible {
     /// Where in the result.
     public let pointer: JSONPointer
 
+    /// The message.
     public var description: String { message }
 }
 

@@ -92,8 +92,6 @@ public struct AnswerSpace: Sendable {
             var strings: [String] = []
             for text in matching.compactMap(\.stringValue) { strings += [text + "a", text.isEmpty ? "a" : ""] }
             switch type {
-            case .date: strings += ["2000-01-01", String(Timestamp.string(checker.now).prefix(10))]
-            case .dateTime: strings += ["2000-01-01T00:00:00Z", Timestamp.string(checker.now)]
             case .time: strings += ["08:00", "22:30"]
             default: strings += ["answer", "zzzz", "", "0"]
             }

@@ -42,7 +42,7 @@ struct FlowGraphBuilder {
         func walk(_ container: Node, _ location: StepLocation, cluster: Int?) {
             for (position, child) in (container.steps ?? []).enumerated() {
                 let childLocation = location + [position]
-                if child.kind == .section {
+                if child.kind.isContainer {
                     clusters.append(FlowGraph.Cluster(identifier: child.identifier, pointer: child.pointer, parent: cluster))
                     walk(child, childLocation, cluster: clusters.count - 1)
                     continue
@@ -137,7 +137,7 @@ struct FlowGraphBuilder {
         guard let steps = navigator.node(at: container)?.steps else { return .completed }
         guard index < steps.count else { return leave(container, route: &route) }
         let location = container + [index]
-        if steps[index].kind == .section { return enter(location, at: 0, route: &route) }
+        if steps[index].kind.isContainer { return enter(location, at: 0, route: &route) }
         return .step(location)
     }
 

@@ -10,7 +10,7 @@ final class RunCommandTests: XCTestCase {
 
     func testExampleScriptsRunAsARegressionSuite() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: path("examples/scripts")).sorted()
-        XCTAssertEqual(folders, ["example-survey", "food-choices", "mood-loop", "sleep-sections"])
+        XCTAssertEqual(folders, ["breathing-test", "example-survey", "food-choices", "mood-loop", "sleep-sections"])
         for survey in folders {
             let scripts = try FileManager.default.contentsOfDirectory(atPath: path("examples/scripts/\(survey)"))
             let expected = scripts.filter { $0.hasSuffix(".expected.json") }.count

@@ -118,6 +118,19 @@ final class ValidateCommandTests: XCTestCase {
         }
     }
 
+    func testTooDeepAnInstanceForARecursiveSchemaIsAnErrorNotACrash() throws {
+        let folder = try Paths.scratch(self)
+        let schema = folder.appendingPathComponent("tree.schema.json")
+        try Data(##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##.utf8).write(to: schema)
+        let depth = 5_000
+        let instance = String(repeating: #"{"a":"#, count: depth) + "{}" + String(repeating: "}", count: depth)
+        let run = CapturedRun(["validate", "--schema", schema.path, "-"], stdin: instance)
+        XCTAssertEqual(run.status, .findings)
+        // Two schemas per level: the limit of 2,000 is reached entering the root at /a repeated 1,000 times.
+        XCTAssertTrue(run.stdout.hasPrefix("<stdin>:1:5001: error: evaluation stopped here: more than 2000 schemas apply inside one another"),
+                      String(run.stdout.prefix(300)))
+    }
+
     func testUsageErrors() {
         XCTAssertEqual(CapturedRun(["validate", "x.json"]).status, .usage)
         XCTAssertEqual(CapturedRun(["validate", "--schema", schema]).status, .usage)

@@ -54,7 +54,7 @@ final class BundledSchemasTests: XCTestCase {
         let validator = try surveyValidator()
         let unknown = try JSONDocument(bytes: Repository.bytes("examples/bad/unknown-type.json")).value
         let unknownErrors = validator.validate(unknown)
-        XCTAssertEqual(unknownErrors.map(\.instanceLocation.description), ["/steps/1/type"])
+        XCTAssertEqual(unknownErrors.map(\.instanceLocation.description), [], "unknown types get only the checks every node gets; lint names them")
         let malformed = try JSONDocument(bytes: Repository.bytes("examples/bad/malformed-choice.json")).value
         XCTAssertEqual(Set(validator.validate(malformed).map(\.instanceLocation.description)),
                        ["/steps/0/choices/1", "/steps/0/choices/2/selectorType", "/steps/1/inputItem/formatOptions/minimumValue"])

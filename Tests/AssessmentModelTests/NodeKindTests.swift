@@ -105,14 +105,9 @@ final class NodeKindTests: XCTestCase {
             ("integer", .integer, .integer, #"{"minimumValue": 1, "maximumValue": 5, "stepInterval": 1}"#),
             ("number", .number, .number, #"{"minimumValue": 0.5, "maximumFractionDigits": 2}"#),
             ("year", .year, .integer, #"{"minimumYear": 1900, "maximumYear": 2030, "allowFuture": false}"#),
-            ("boolean", .boolean, .boolean, "{}"),
-            ("date", .date, .string, #"{"allowPast": false}"#),
-            ("time", .time, .string, "{}"),
-            ("dateTime", .dateTime, .string, #"{"allowFuture": true}"#),
+            ("time", .time, .string, #"{"minimumValue": "06:00", "allowFuture": false}"#),
             ("duration", .duration, .number, #"{"maximumValue": 3600}"#),
-            ("height", .height, .number, #"{"minimumValue": 30}"#),
-            ("weight", .weight, .number, #"{"maximumValue": 500}"#),
-            ("postalCode", .postalCode, .string, "{}"),
+            ("checkbox", .checkbox, .boolean, "{}"),
         ]
         for (name, type, answerType, options) in cases {
             let item = try JSONValueDecoder().decode(InputItem.self, from: try JSONDocument(text: #"{"type": "\#(name)", "formatOptions": \#(options)}"#).value)
@@ -131,6 +126,10 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(number.minimumLabel, "low")
         XCTAssertEqual(InputItemType("colour"), .unknown("colour"))
         XCTAssertNil(InputItemType("colour").answerType)
+        for name in ["boolean", "date", "dateTime", "height", "weight", "postalCode"] {
+            XCTAssertEqual(InputItemType(name), .unknown(name), "\(name) is known to neither the reference nor the published schema")
+        }
+        XCTAssertEqual(InputItemType.knownNames, ["string", "integer", "number", "year", "duration", "time", "checkbox"])
     }
 
     func testAnInputItemWithoutTypeIsAString() throws {

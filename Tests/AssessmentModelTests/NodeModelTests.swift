@@ -53,7 +53,7 @@ final class NodeModelTests: XCTestCase {
         let step = try XCTUnwrap(document.assessment.steps?.first)
         XCTAssertEqual(step.kind, .unknown("textQuestion"))
         XCTAssertEqual(step.extra["placeholder"], "x")
-        XCTAssertEqual(NodeKind.knownTypeNames.count, 8)
+        XCTAssertEqual(NodeKind.knownTypeNames.count, 15, "the reference names 15 node types")
     }
 
     func testInputItemsWithFormatOptions() throws {
@@ -61,11 +61,11 @@ final class NodeModelTests: XCTestCase {
             {"type": "simpleQuestion", "identifier": "y", "inputItem": {"type": "year", "formatOptions": {"minimumYear": 1900, "allowFuture": false}}},
             {"type": "simpleQuestion", "identifier": "n", "inputItem": {"type": "number", "placeholder": "kg", "formatOptions": {"minimumValue": 0.5}}},
             {"type": "simpleQuestion", "identifier": "s", "inputItem": {"type": "string"}},
-            {"type": "simpleQuestion", "identifier": "d", "inputItem": {"type": "date"}},
+            {"type": "simpleQuestion", "identifier": "d", "inputItem": {"type": "time"}},
             {"type": "simpleQuestion", "identifier": "u", "inputItem": {"type": "colour"}}
             """)
         let items = (document.assessment.steps ?? []).compactMap(\.question?.inputItem)
-        XCTAssertEqual(items.map(\.type), [.year, .number, .string, .date, .unknown("colour")])
+        XCTAssertEqual(items.map(\.type), [.year, .number, .string, .time, .unknown("colour")])
         XCTAssertEqual(items[0].bound("minimumYear"), JSONNumber(1900))
         XCTAssertEqual(items[0].flag("allowFuture"), false)
         XCTAssertEqual(items[1].placeholder, "kg")

@@ -205,19 +205,23 @@ extension Result {
     }
 }
 
-/// Date answers: format and `allowFuture`/`allowPast` against the run's clock (2026-01-02).
-final class DateAnswerTests: XCTestCase {
-    func testDatesParseAndRespectTheClock() throws {
+/// Time answers: `HH:mm[:ss[.SSS]]`, bounds, and `allowFuture`/`allowPast` against the run's clock (03:04:05 UTC).
+final class TimeAnswerTests: XCTestCase {
+    func testTimesParseAndRespectBoundsAndTheClock() throws {
         let survey = try Runs.survey(#"""
-            {"type": "simpleQuestion", "identifier": "d", "inputItem": {"type": "date", "formatOptions": {"allowFuture": false}}},
-            {"type": "simpleQuestion", "identifier": "t", "inputItem": {"type": "dateTime", "formatOptions": {"allowPast": false}}}
+            {"type": "simpleQuestion", "identifier": "wake", "inputItem": {"type": "time", "formatOptions": {"minimumValue": "05:00", "maximumValue": "11:30:00.000"}}},
+            {"type": "simpleQuestion", "identifier": "past", "inputItem": {"type": "time", "formatOptions": {"allowFuture": false}}}
             """#)
-        XCTAssertNil(try Runs.run(survey, ["d": "2026-01-02", "t": "2026-06-01T12:00:00Z"]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["d": "2026-01-03", "t": "2026-06-01T12:00:00Z"]).failure,
-                       "step \"d\": 2026-01-03 is in the future, which this question does not allow")
-        XCTAssertEqual(try Runs.run(survey, ["d": "2025-12-31", "t": "2025-06-01T12:00:00Z"]).failure,
-                       "step \"t\": 2025-06-01T12:00:00Z is in the past, which this question does not allow")
-        XCTAssertEqual(try Runs.run(survey, ["d": "31/01/2026"]).failure,
-                       "step \"d\": expected a date like 2026-01-31 but got \"31/01/2026\"")
+        XCTAssertNil(try Runs.run(survey, ["wake": "06:45", "past": "03:04:05"]).failure)
+        XCTAssertNil(try Runs.run(survey, ["wake": "11:30:00", "past": "00:00:00.5"]).failure)
+        XCTAssertEqual(try Runs.run(survey, ["wake": "04:59"]).failure, "step \"wake\": 04:59 is before the earliest time 05:00")
+        XCTAssertEqual(try Runs.run(survey, ["wake": "11:30:01"]).failure, "step \"wake\": 11:30:01 is after the latest time 11:30:00.000")
+        XCTAssertEqual(try Runs.run(survey, ["wake": "06:00", "past": "03:04:06"]).failure,
+                       "step \"past\": 03:04:06 is later than now, which this question does not allow")
+        for bad in ["6:45", "24:00", "06:60", "06:45:", "06:45:60", "06:45:00.1234", "06h45", "2026-01-02T06:45:00Z"] {
+            XCTAssertEqual(try Runs.run(survey, ["wake": .string(bad)]).failure,
+                           "step \"wake\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"\(bad)\"", bad)
+        }
+        XCTAssertEqual(try Runs.run(survey, ["wake": 645]).failure, "step \"wake\": expected a string (time input) but got an integer 645")
     }
 }

@@ -21,9 +21,15 @@ enum Runs {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// An example survey with its `transform` nodes resolved from `examples/surveys`.
     static func exampleSurvey(_ name: String = "example-survey") throws -> Node {
-        let url = repository.appendingPathComponent("examples/surveys/\(name).json")
-        return try SurveyDocument(bytes: Array(Data(contentsOf: url))).assessment
+        let folder = repository.appendingPathComponent("examples/surveys")
+        let survey = try SurveyDocument(bytes: Array(Data(contentsOf: folder.appendingPathComponent("\(name).json")))).assessment
+        let resources = SurveyResources(location: folder.path) { try? Array(Data(contentsOf: folder.appendingPathComponent($0))) }
+        var failures: [(node: Node, error: TransformError)] = []
+        let resolved = survey.resolvingTransforms(from: resources, failures: &failures)
+        XCTAssertTrue(failures.isEmpty, "\(failures.map(\.error))")
+        return resolved
     }
 
     static func integerQuestion(_ id: String, rules: String = "[]", extra: String = "") -> String {

@@ -61,8 +61,20 @@ final class SectionTests: XCTestCase {
         XCTAssertEqual(report.failure, "going forward from \"a\" loops through sections without ever showing a step")
         XCTAssertEqual(report.json["status"], "failed")
         let neverShown = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "s", "nextStepIdentifier": "beginning", "steps": []}"#), ["steps": []])
-        XCTAssertEqual(neverShown.session.status, .exited)
-        XCTAssertEqual(neverShown.warnings, ["the survey's sections loop without ever showing a step"])
+        XCTAssertEqual(neverShown.session.status, .failed)
+        XCTAssertEqual(neverShown.failure, "the survey never shows a step: its sections loop (\"s\" → \"s\")")
+        XCTAssertEqual(neverShown.json["status"], "failed")
+        XCTAssertTrue(neverShown.text.hasSuffix("run failed: the survey never shows a step: its sections loop (\"s\" → \"s\")\n"), neverShown.text)
+        let pair = try Runs.run(try Runs.survey(#"""
+            {"type": "section", "identifier": "s1", "nextStepIdentifier": "s2", "steps": []},
+            {"type": "section", "identifier": "s2", "nextStepIdentifier": "s1", "steps": []}
+            """#), ["steps": []])
+        XCTAssertEqual(pair.json["error"], "the survey never shows a step: its sections loop (\"s1\" → \"s2\" → \"s1\")")
+        let nested = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "o", "nextStepIdentifier": "o", "steps": [{"type": "section", "identifier": "i", "steps": []}]}"#), ["steps": []])
+        XCTAssertEqual(nested.failure, "the survey never shows a step: its sections loop (\"i\" → \"o\" → \"i\")")
+        let chain = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "s1", "nextStepIdentifier": "s2", "steps": []}, {"type": "section", "identifier": "s2", "steps": []}, \#(Runs.instruction("real"))"#), ["steps": []])
+        XCTAssertNil(chain.failure)
+        XCTAssertEqual(Runs.path(chain), ["real"], "an empty chain that does not loop is no failure")
     }
 }
 

@@ -23,4 +23,24 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(try JSONDocument(bytes: JSONWriter.pretty.bytes(value)).value, value)
         XCTAssertEqual(try JSONDocument(text: JSONWriter.compact.string(value)).value, value)
     }
+
+    func testDeepValuesAreWrittenWithoutRecursionAndIndentationStopsGrowing() throws {
+        // 30,000 levels (a result of 10,000 nested sections) on the test thread's ordinary stack.
+        let depth = 30_000
+        var value: JSONValue = ["leaf": true]
+        for index in 0..<depth { value = index % 2 == 0 ? .array([value]) : ["k": value] }
+        let compact = JSONWriter.compact.bytes(value)
+        XCTAssertEqual(compact.count, depth / 2 * ("[]".count + #"{"k":}"#.count) + #"{"leaf":true}"#.count)
+        // (Compared as text: `==` on values recurses.)
+        XCTAssertEqual(JSONWriter.compact.bytes(try JSONDocument(bytes: compact, options: .init(maxDepth: depth + 1)).value), compact)
+        let pretty = JSONWriter.pretty.bytes(value)
+        var widest = 0, run = 0
+        for byte in pretty {
+            run = byte == UInt8(ascii: " ") ? run + 1 : 0
+            widest = max(widest, run)
+        }
+        XCTAssertEqual(widest, 2 * JSONWriter.maxIndentedLevels, "indentation stops at the cap, so the text stays linear")
+        XCTAssertEqual(JSONWriter.compact.bytes(try JSONDocument(bytes: pretty, options: .init(maxDepth: depth + 1)).value), compact)
+        XCTAssertEqual(JSONWriter.pretty.string([[1]]), "[\n  [\n    1\n  ]\n]\n")
+    }
 }

@@ -129,4 +129,19 @@ final class RecursionLimitTests: XCTestCase {
         XCTAssertEqual(schema.validate(deep).map(\.kind), [.tooDeep(limit: ValidationOptions.defaultMaxDepth)])
         XCTAssertEqual(schema.validate(try nested(2)).map(\.kind), [.type(expected: [.string], actual: .object), .type(expected: [.object], actual: .integer)])
     }
+
+    func testErrorsDeepInsideValidSiblingsAreFoundOnceWhereTheyAre() throws {
+        // Collecting errors descends straight into members and items (no verdict first at every level,
+        // which made a deep error quadratic); valid siblings at every level still add nothing.
+        let schema = try Validator(schema: json(##"""
+            {"type": "object", "properties": {"a": {"$ref": "#"}, "ok": {"type": "integer"}},
+             "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+            """##))
+        var text = #"{"a": 1, "ok": 2}"#
+        for _ in 0..<300 { text = #"{"ok": 1, "list": ["x", "y"], "a": "# + text + "}" }
+        text = text.replacingOccurrences(of: #"{"a": 1, "ok": 2}"#, with: #"{"ok": 2, "list": ["x", 3], "a": {}}"#)
+        let errors = schema.validate(try json(text))
+        XCTAssertEqual(errors.map(\.kind), [.type(expected: [.string], actual: .integer)])
+        XCTAssertEqual(errors.first?.instanceLocation, JSONPointer(tokens: Array(repeating: "a", count: 300) + ["list", "1"]))
+    }
 }

@@ -130,3 +130,22 @@ final class ResultArchiveTests: XCTestCase {
         XCTAssertThrowsError(try builder.write([], to: folder.appendingPathComponent("no/such/dir.zip").path, overwrite: false))
     }
 }
+
+final class ResultCheckTests: XCTestCase {
+    private let survey: JSONValue = ["identifier": "s", "steps": [["identifier": "intro"], ["identifier": "sec", "steps": [["identifier": "q"]]]]]
+
+    private func result(_ identifier: String, _ history: JSONValue) -> JSONValue {
+        ["type": "assessment", "identifier": .string(identifier), "taskRunUUID": "R", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": history]
+    }
+
+    func testAResultMustFollowTheSchemaAndItsSurvey() {
+        let check = ResultCheck(survey: survey)
+        let history: JSONValue = [["type": "base", "identifier": "intro"], ["type": "section", "identifier": "sec", "stepHistory": [["type": "answer", "identifier": "q"]]]]
+        XCTAssertEqual(check.problems(result("s", history)), [])
+        XCTAssertEqual(ResultCheck().problems(["identifier": "s"]).first?.message, "not an assessment result: missing required property \"type\" at the root (/required)")
+        XCTAssertEqual(check.problems(result("s", [["type": "answer", "identifier": "q"]])),
+                       [ResultProblem(message: "the result has a step \"q\" that the survey does not define", pointer: JSONPointer(tokens: ["stepHistory", "0", "identifier"]))],
+                       "q exists only inside its section")
+        XCTAssertEqual(check.problems(result("t", history)).map(\.message), ["the result is for \"t\" but the survey is \"s\""])
+    }
+}

@@ -52,23 +52,36 @@ public struct LintContext: Sendable {
     public let document: SurveyDocument
     /// Every node below the assessment, with its ancestors.
     public let visits: [Node.Visit]
+    /// How many containers the deepest step sits in (the assessment counts as one).
+    let sectionDepth: Int
     /// Each node's identifier by its pointer (for `stepName(containing:)`).
     private let nodeNames: [JSONPointer: String]
     /// Where navigation can go, shared by the reachability rules.
     let graph: NavigationGraph
+    /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
+    public let allowedTypes: Set<String>
+    /// Where `transform` nodes find their resource files, when known.
+    public let resources: SurveyResources?
 
-    public init(document: SurveyDocument) {
+    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
         self.document = document
-        visits = document.assessment.descendants()
+        self.allowedTypes = allowedTypes
+        self.resources = resources
+        // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
+        let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment
+        visits = walked.descendants()
+        sectionDepth = visits.reduce(0) { max($0, $1.chain.depth) }
         nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
-        graph = NavigationGraph(assessment: document.assessment, visits: visits)
+        graph = NavigationGraph(assessment: walked, visits: visits)
     }
 
     /// The root node.
     public var assessment: Node { document.assessment }
 
     /// Every container (the assessment and each section), outermost first.
-    public var containers: [Node] { [assessment] + visits.map(\.node).filter { $0.kind == .section } }
+    public var containers: [Node] {
+        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
+    }
 
     /// A finding of `rule` at a value.
     public func finding(_ rule: any LintRule, _ message: String, at pointer: JSONPointer, severity: LintSeverity? = nil,

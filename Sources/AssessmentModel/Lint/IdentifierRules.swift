@@ -1,17 +1,16 @@
 import JSONCore
 
-/// Reports steps that share an identifier with a sibling (error: navigation cannot tell them
-/// apart) or with any other node of the survey (warning: results become ambiguous).
+/// Reports steps that share an identifier with a sibling: navigation cannot tell them apart.
+/// (Steps of different sections may share one: results are kept per section, as the reference does.)
 public struct DuplicateIdentifierRule: LintRule {
     public let id = "duplicate-identifier"
     public let severity = LintSeverity.error
-    public let summary = "two steps share an identifier (error among siblings, warning elsewhere in the survey)"
+    public let summary = "two steps of one container share an identifier"
 
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        var firstAnywhere: [String: JSONPointer] = [:]
         for container in survey.containers {
             var firstAmongSiblings: [String: Node] = [:]
             for step in container.steps ?? [] where !step.identifier.isEmpty {
@@ -25,39 +24,28 @@ public struct DuplicateIdentifierRule: LintRule {
                 }
             }
         }
-        for visit in survey.visits where !visit.node.identifier.isEmpty {
-            let step = visit.node
-            if let first = firstAnywhere[step.identifier] {
-                let siblings = first.parent == step.pointer.parent
-                if !siblings {
-                    findings.append(survey.finding(
-                        self, "identifier \"\(step.identifier)\" is also used in another part of the survey; results will be ambiguous",
-                        at: step.pointer.appending("identifier"), severity: .warning,
-                        notes: [survey.note("first used here", at: first.appending("identifier"))]))
-                }
-            } else {
-                firstAnywhere[step.identifier] = step.pointer
-            }
-        }
         return findings
     }
 }
 
-/// Reports node types the format does not define, listing the known ones.
+/// Reports node types neither the format nor the app (`--allow-type`, `assess.json`) defines, at the
+/// root too, listing the known ones.
 public struct UnknownNodeTypeRule: LintRule {
     public let id = "unknown-node-type"
     public let severity = LintSeverity.error
-    public let summary = "a step's \"type\" is not one the format defines"
+    public let summary = "a node's \"type\" is not one the format defines (allow an app's own types with --allow-type)"
 
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
-        survey.visits.compactMap { visit in
-            guard case .unknown(let type) = visit.node.kind, !type.isEmpty else { return nil }
-            let known = NodeKind.knownTypeNames.filter { $0 != "assessment" }
-            let hint = Suggestion.closest(to: type, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-            return survey.finding(self, "step \"\(visit.node.identifier)\" has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")))",
-                                  at: visit.node.pointer.appending("type"))
+        let nodes = (survey.assessment.steps == nil ? [] : [survey.assessment]) + survey.visits.map(\.node)
+        return nodes.compactMap { node in
+            guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type) else { return nil }
+            let known = NodeKind.knownTypeNames
+            let hint = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""
+            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
+                                  at: node.pointer.appending("type"))
         }
     }
 }

@@ -20,9 +20,10 @@ public struct LintReport: Sendable {
 public struct Linter: Sendable {
     /// Every logic rule, in the order `--list-rules` shows them.
     public static let logicRules: [any LintRule] = [
-        UnknownNodeTypeRule(), DuplicateIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
+        UnknownNodeTypeRule(), UnknownInputTypeRule(), UnresolvedTransformRule(), DuplicateIdentifierRule(), InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
         UnreachableStepRule(), EndlessLoopRule(), DuplicateChoiceValueRule(), ValueTypeRule(), UnmatchableAnswerRule(),
-        OrderingOperatorRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), UnknownButtonRule(),
+        OrderingOperatorRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), MissingBaseTypeRule(),
+        UnknownButtonRule(),
     ]
 
     /// The checks that are not logic rules, with their ids and summaries.
@@ -38,12 +39,18 @@ public struct Linter: Sendable {
     private let registry: SchemaRegistry
     private let schemaOverride: String?
     private let excluded: Set<String>
+    private let allowedTypes: Set<String>
+    private let resources: SurveyResources?
 
-    /// `registry` resolves schemas (bundled ones are added); `schema` overrides the file's `"$schema"`.
-    public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = []) {
+    /// `registry` resolves schemas (bundled ones are added); `schema` overrides the file's `"$schema"`;
+    /// `allowedTypes` are an app's own node types; `resources` is where `transform` nodes find their files.
+    public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = [],
+                allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
         self.registry = registry
-        self.schemaOverride = schema
+        self.schemaOverride = schema.map(BundledSchemas.canonicalURI)
         self.excluded = excluded
+        self.allowedTypes = allowedTypes
+        self.resources = resources
     }
 
     /// Lints one file's bytes.
@@ -62,7 +69,7 @@ public struct Linter: Sendable {
             }
             return LintReport(file: file, findings: [finding], unreadable: true)
         }
-        let survey = LintContext(document: document)
+        let survey = LintContext(document: document, allowedTypes: allowedTypes, resources: resources)
         var findings = document.json.duplicateKeys.map { duplicate in
             Finding(ruleID: "duplicate-key", severity: .error,
                     message: "key \"\(duplicate.key)\" is repeated in the same object; phones keep only the last value",
@@ -83,16 +90,18 @@ public struct Linter: Sendable {
     }
 
     private func schemaFindings(_ survey: LintContext) -> [Finding] {
-        let declared = survey.document.json.value["$schema"]?.stringValue
+        let declared = survey.document.json.value["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
         let uri = schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
-        guard let validator = try? Validator(registered: uri, in: registry) else {
+        let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: survey.sectionDepth))
+        guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
             return [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
         }
-        return validator.validate(survey.document.json.value).map { error in
+        let instance = survey.document.json.value
+        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
-            let step = survey.stepName(containing: best.instanceLocation).map { "step \"\($0)\": " } ?? ""
-            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.tokens.last ?? "schema"))",
+            let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
+            return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
                            pointer: best.instanceLocation, position: survey.document.position(of: best.instanceLocation))
         }
     }

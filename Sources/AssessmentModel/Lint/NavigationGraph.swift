@@ -13,11 +13,15 @@ struct NavigationGraph: Sendable {
     let start: Place
     /// Shown steps (not sections) in document order.
     let steps: [Node.Visit]
+    /// The sections the start goes round forever without showing a step (empty when it shows one or ends).
+    let startLoop: [Node]
 
     init(assessment: Node, visits: [Node.Visit]) {
-        steps = visits.filter { $0.node.kind != .section }
+        steps = visits.filter { !$0.node.kind.isContainer }
         var resolver = PlaceResolver(assessment: assessment, visits: visits)
-        start = resolver.place(of: .enter(at: 0, in: resolver.root)) ?? .end
+        let first = resolver.place(of: .enter(at: 0, in: resolver.root))
+        start = first ?? .end
+        startLoop = first == nil ? resolver.lastLoop : []
         for visit in steps {
             let node = visit.node
             var targets: Set<Place> = []
@@ -116,14 +120,16 @@ struct PlaceResolver {
     private let chains: [JSONPointer: AncestorChain]
     /// Where each move already resolved leads (`nil`: round empty sections forever).
     private var resolved: [Move: Place?] = [:]
+    /// The sections left, in order, by the last move found to go round empty sections forever.
+    private(set) var lastLoop: [Node] = []
 
     init(assessment: Node, visits: [Node.Visit]) {
         // The links the visits hold, so moves compare by identity; empty sections get their own.
         var chains: [JSONPointer: AncestorChain] = [:]
-        for visit in visits where visit.chain.node.kind == .section && chains[visit.chain.node.pointer] == nil {
+        for visit in visits where visit.chain.node.kind.isContainer && chains[visit.chain.node.pointer] == nil {
             chains[visit.chain.node.pointer] = visit.chain
         }
-        for visit in visits where visit.node.kind == .section && chains[visit.node.pointer] == nil {
+        for visit in visits where visit.node.kind.isContainer && chains[visit.node.pointer] == nil {
             chains[visit.node.pointer] = AncestorChain(node: visit.node, parent: visit.chain)
         }
         self.chains = chains
@@ -147,6 +153,8 @@ struct PlaceResolver {
                 break
             }
             guard seen.insert(current).inserted else {
+                let cycle = passed.drop { $0 != current }
+                lastLoop = cycle.compactMap { if case .leave(let chain) = $0 { return chain.node } else { return nil } }
                 outcome = nil
                 break
             }
@@ -176,21 +184,21 @@ struct PlaceResolver {
             let siblings = container.node.steps ?? []
             guard index < siblings.count else { return .next(.leave(container)) }
             let child = siblings[index]
-            guard child.kind == .section else { return .done(.step(child.pointer)) }
+            guard child.kind.isContainer else { return .done(.step(child.pointer)) }
             guard let chain = chains[child.pointer] else { return .next(.leave(container)) }
             return .next(.enter(at: 0, in: chain))
         case .leave(let container):
-            guard container.node.kind == .section, let parent = container.parent else { return .done(.end) }
+            guard container.node.kind.isContainer, let parent = container.parent else { return .done(.end) }
             if let next = container.node.nextStepIdentifier { return .next(.target(next, in: parent)) }
             return .next(.enter(at: PlaceResolver.position(of: container.node) + 1, in: parent))
         case .target(let target, let container):
             switch target {
             case .exit: return .done(.end)
             case .beginning: return .next(.enter(at: 0, in: root))
-            case .nextSection: return container.node.kind == .section ? .next(.leave(container)) : .done(.end)
+            case .nextSection: return container.parent != nil ? .next(.leave(container)) : .done(.end)
             case .node(let identifier):
                 guard let index = container.node.steps?.firstIndex(where: { $0.identifier == identifier }) else {
-                    return container.node.kind == .section ? .next(.leave(container)) : .done(.end)
+                    return container.parent != nil ? .next(.leave(container)) : .done(.end)
                 }
                 return .next(.enter(at: index, in: container))
             }
@@ -213,19 +221,19 @@ public struct UnreachableStepRule: LintRule {
         var live: Set<JSONPointer> = []
         for visit in graph.steps where reachable.contains(.step(visit.node.pointer)) {
             var link: AncestorChain? = visit.chain
-            while let current = link, current.node.kind == .section, live.insert(current.node.pointer).inserted { link = current.parent }
+            while let current = link, current.parent != nil, live.insert(current.node.pointer).inserted { link = current.parent }
         }
         // The outermost dead section around each container, top down (visits come in document order).
         var outermostDead: [JSONPointer: Node] = [:]
-        for visit in survey.visits where visit.node.kind == .section {
-            let around = visit.container.kind == .section ? outermostDead[visit.container.pointer] : nil
+        for visit in survey.visits where visit.node.kind.isContainer {
+            let around = visit.container.kind.isContainer ? outermostDead[visit.container.pointer] : nil
             if let dead = around ?? (live.contains(visit.node.pointer) ? nil : visit.node) { outermostDead[visit.node.pointer] = dead }
         }
         var reported: Set<JSONPointer> = []
         var findings: [Finding] = []
         for visit in graph.steps where !reachable.contains(.step(visit.node.pointer)) {
             // Report a whole unreachable section once, at the section.
-            let section = visit.container.kind == .section ? outermostDead[visit.container.pointer] : nil
+            let section = visit.container.kind.isContainer ? outermostDead[visit.container.pointer] : nil
             let node = section ?? visit.node
             guard reported.insert(node.pointer).inserted else { continue }
             let what = section == nil ? "step" : "section"
@@ -246,6 +254,11 @@ public struct EndlessLoopRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         let graph = survey.graph
+        if let closing = graph.startLoop.last {
+            let names = (graph.startLoop + [graph.startLoop[0]]).map { "\"\($0.identifier)\"" }.joined(separator: " → ")
+            return [survey.finding(self, "the survey never shows a step: its empty sections loop (\(names)); section \"\(closing.identifier)\" closes the loop",
+                                   at: closing.pointer)]
+        }
         let reachable = graph.reachable(), finishing = graph.canReachEnd()
         let stuck = graph.steps.filter { reachable.contains(.step($0.node.pointer)) && !finishing.contains(.step($0.node.pointer)) }
         guard let first = stuck.first else { return [] }

@@ -33,11 +33,12 @@ public struct UnknownTargetRule: LintRule {
         for visit in survey.visits {
             let container = visit.container
             let named = visit.node.namedTargets
-            guard !named.isEmpty else { continue }
+            // A step kept in its own file has its siblings in the survey that includes it.
+            guard !named.isEmpty, !container.isFileHolder else { continue }
             let siblings = (container.steps ?? []).map(\.identifier)
             for named in named {
                 guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
-                let whatHappens = container.kind == .assessment ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
+                let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
                 var notes: [Finding.Note] = []
                 if let elsewhere = everywhere[identifier] {
@@ -83,7 +84,8 @@ public struct ReservedTargetRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for visit in survey.visits {
-            let inSection = visit.isInSection
+            // A step kept in its own file may be included in a section: nextSection is not judged there.
+            let inSection = visit.isInSection || visit.container.isFileHolder
             for named in visit.node.namedTargets {
                 switch named.target {
                 case .nextSection where !inSection:

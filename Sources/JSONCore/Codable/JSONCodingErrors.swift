@@ -55,9 +55,9 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
 
     /// How messages name the value at `pointer`: `'title'`, `element 2 of 'choices'`, `the document`.
     static func subject(_ pointer: JSONPointer) -> String {
-        guard let last = pointer.tokens.last else { return "the document" }
+        guard let last = pointer.lastToken else { return "the document" }
         guard JSONPointer.arrayIndex(last) != nil else { return "'\(last)'" }
-        let container = pointer.parent?.tokens.last.map { "'\($0)'" } ?? "the document"
+        let container = pointer.parent?.lastToken.map { "'\($0)'" } ?? "the document"
         return "element \(last) of \(container)"
     }
 }

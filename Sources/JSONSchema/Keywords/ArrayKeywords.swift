@@ -39,11 +39,11 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
         let elements = instance.elements
         switch form {
         case .every(let node):
-            for (index, element) in elements.enumerated() where !node.isValid(element, context) {
+            for (index, element) in elements.enumerated() {
                 node.collectErrors(element, at: path.descending(keyword: "items", instance: String(index)), context, into: &errors)
             }
         case .tuple(let nodes):
-            for (index, (element, node)) in zip(elements, nodes).enumerated() where !node.isValid(element, context) {
+            for (index, (element, node)) in zip(elements, nodes).enumerated() {
                 node.collectErrors(element, at: path.descending(keyword: "items", String(index), instance: String(index)),
                                    context, into: &errors)
             }
@@ -83,7 +83,7 @@ final class AdditionalItemsKeyword: Keyword, @unchecked Sendable {
             errors.append(ValidationError(.additionalItems(allowed: tupleLength), keyword: location, path: path))
             return
         }
-        for (index, element) in instance.elements.enumerated().dropFirst(tupleLength) where !node.isValid(element, context) {
+        for (index, element) in instance.elements.enumerated().dropFirst(tupleLength) {
             node.collectErrors(element, at: path.descending(keyword: "additionalItems", instance: String(index)),
                                context, into: &errors)
         }

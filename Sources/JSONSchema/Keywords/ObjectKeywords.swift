@@ -67,7 +67,7 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
     ) {
         guard instance.kind == .object else { return }
         for (name, value) in instance.members {
-            guard let node = schemas.value(for: name.bytes), !node.isValid(value, context) else { continue }
+            guard let node = schemas.value(for: name.bytes) else { continue }
             node.collectErrors(value, at: path.descending(keyword: "properties", name.string, instance: name.string),
                                context, into: &errors)
         }
@@ -106,7 +106,7 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
     ) {
         guard instance.kind == .object else { return }
         for (name, value) in instance.members {
-            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) && !pattern.node.isValid(value, context) {
+            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) {
                 pattern.node.collectErrors(
                     value, at: path.descending(keyword: "patternProperties", pattern.source, instance: name.string),
                     context, into: &errors)
@@ -154,7 +154,7 @@ final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
         guard instance.kind == .object else { return }
-        for (name, value) in instance.members where isAdditional(name.bytes) && !node.isValid(value, context) {
+        for (name, value) in instance.members where isAdditional(name.bytes) {
             let memberPath = path.descending(keyword: "additionalProperties", instance: name.string)
             if case .boolean(false) = node.body {
                 errors.append(ValidationError(.additionalProperty(name: name.string), keyword: location,

@@ -1,0 +1,48 @@
+import AssessmentModel
+import JSONCore
+
+/// Reads a survey for `assess run`: lints it with its settings (refusing it at error level without
+/// `--allow-lint-errors`), resolves its `transform` nodes, and refuses a root that holds no steps to run.
+enum RunSurveyLoader {
+    /// A survey ready to run, or the status to exit with (after printing why).
+    enum Outcome {
+        case ready(SurveyDocument, root: Node)
+        case exit(ExitStatus)
+    }
+
+    static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
+        let settings: SurveySettings
+        switch SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments) {
+        case .success(let loaded): settings = loaded
+        case .failure(let error):
+            io.printError(error.description)
+            return .exit(.inputError)
+        }
+        let lint = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path)
+        if lint.unreadable {
+            LintRenderer(printer: printer).text(lint).forEach(io.printError)
+            return .exit(.inputError)
+        }
+        if lint.fails(strict: false), !arguments.flag("--allow-lint-errors") {
+            LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
+            io.printError("error: \(path) fails lint; fix it or run with --allow-lint-errors")
+            return .exit(.findings)
+        }
+        guard let document = try? SurveyDocument(bytes: bytes) else { return .exit(.inputError) }
+        var failures: [(node: Node, error: TransformError)] = []
+        let root = document.assessment.resolvingTransforms(from: settings.resources, failures: &failures)
+        for failure in failures {
+            io.printError("\(path): error: \(failure.node.kind) \"\(failure.node.identifier)\": \(failure.error)")
+        }
+        if !failures.isEmpty { return .exit(.findings) }
+        if case .unknown(let type) = root.kind, !settings.allowedTypes.contains(type) {
+            io.printError("\(path): error: the root has unknown type \"\(type)\"; an app's own type can be allowed with --allow-type \(type) or in assess.json")
+            return .exit(.findings)
+        }
+        guard root.steps != nil else {
+            io.printError("\(path): error: the root is a step of type \"\(root.kind)\", not an assessment with steps; run the survey that includes it")
+            return .exit(.findings)
+        }
+        return .ready(document, root: root)
+    }
+}

@@ -1,0 +1,129 @@
+import XCTest
+import JSONCore
+@testable import AssessmentModel
+
+/// The node and input types of the reference implementation, how they decode, and the transforms
+/// that load nodes from resource files.
+final class ReferenceTypesTests: XCTestCase {
+    private func node(_ text: String) throws -> Node {
+        try JSONValueDecoder().decode(Node.self, from: try JSONDocument(text: text).value)
+    }
+
+    func testEveryReferenceNodeTypeIsKnownAndRoundTrips() {
+        let names = ["assessment", "section", "overview", "instruction", "completion", "permission", "simpleQuestion", "choiceQuestion",
+                     "multipleInputQuestion", "countdown", "active", "feedback", "transform", "transformableAssessment", "assessmentPlaceholder"]
+        XCTAssertEqual(NodeKind.knownTypeNames, names)
+        for name in names {
+            if case .unknown = NodeKind(name) { XCTFail("\(name) should be known") }
+            XCTAssertEqual(NodeKind(name).description, name)
+        }
+        XCTAssertEqual(names.filter { NodeKind($0).isQuestion }, ["simpleQuestion", "choiceQuestion", "multipleInputQuestion"])
+        XCTAssertEqual(names.filter { NodeKind($0).isContainer }, ["assessment", "section"])
+        XCTAssertEqual(names.filter { NodeKind($0).isTransform }, ["transform", "transformableAssessment"])
+        XCTAssertEqual(NodeKind("tapping"), .unknown("tapping"))
+    }
+
+    func testMultipleInputQuestionAndCheckboxes() throws {
+        let text = #"{"type": "multipleInputQuestion", "identifier": "m", "inputItems": [{"type": "checkbox", "identifier": "tea", "label": "Tea"}, {"type": "integer", "identifier": "cups"}]}"#
+        let node = try node(text)
+        XCTAssertTrue(node.isQuestion)
+        XCTAssertEqual(node.answerType, .object, "the answer is an object keyed by item identifier")
+        let items = try XCTUnwrap(node.question?.inputItems)
+        XCTAssertEqual(items.map(\.type), [.checkbox, .integer])
+        XCTAssertEqual(items.map(\.pointer.description), ["/inputItems/0", "/inputItems/1"])
+        XCTAssertEqual(items[0].label, "Tea")
+        XCTAssertEqual(items[0].type.answerType, .boolean)
+        XCTAssertEqual(node.json, try JSONDocument(text: text).value, "nothing is dropped or reordered")
+    }
+
+    func testTimedAndOtherStepsKeepTheirFields() throws {
+        let countdown = try node(#"{"type": "countdown", "identifier": "c", "duration": 3, "fullInstructionsOnly": true}"#)
+        XCTAssertEqual(countdown.kind, .countdown)
+        XCTAssertEqual(countdown.extra["duration"], 3)
+        XCTAssertNil(countdown.question)
+        let transform = try node(#"{"type": "transform", "identifier": "t", "resourceName": "part"}"#)
+        XCTAssertEqual(transform.resourceName, "part")
+        XCTAssertNil(try node(#"{"type": "instruction", "identifier": "i", "resourceName": "part"}"#).resourceName, "only transforms load resources")
+    }
+
+    func testBaseTypeIsInferredFromTheChoicesWhenMissing() throws {
+        func inferred(_ choices: String) throws -> JSONPrimitiveType? {
+            try node(#"{"type": "choiceQuestion", "identifier": "c", "choices": [\#(choices)]}"#).question?.baseType
+        }
+        XCTAssertEqual(try inferred(#"{"value": "a", "text": "A"}, {"text": "none"}"#), .string)
+        XCTAssertEqual(try inferred(#"{"value": 1, "text": "A"}, {"value": 2, "text": "B"}"#), .integer)
+        XCTAssertEqual(try inferred(#"{"value": 1, "text": "A"}, {"value": 2.5, "text": "B"}"#), .number)
+        XCTAssertEqual(try inferred(#"{"value": true, "text": "A"}"#), .boolean)
+        XCTAssertEqual(try inferred(#"{"text": "A"}"#), .string, "the reference's default")
+        XCTAssertNil(try inferred(#"{"value": 1, "text": "A"}, {"value": "b", "text": "B"}"#), "mixed types infer nothing")
+        let written = try node(#"{"type": "choiceQuestion", "identifier": "c", "baseType": "integer", "choices": [{"value": "a", "text": "A"}]}"#)
+        XCTAssertEqual(written.question?.baseType, .integer, "a written baseType wins")
+        XCTAssertEqual(written.question?.baseTypeName, "integer", "and is kept as written")
+    }
+
+    func testARootOfAnyTypeHoldsItsSteps() throws {
+        let document = try SurveyDocument(text: #"{"type": "twoHandAssessment", "identifier": "t", "steps": [{"type": "instruction", "identifier": "i"}]}"#)
+        XCTAssertEqual(document.assessment.steps?.map(\.identifier), ["i"])
+        let document2 = try SurveyDocument(text: #"{"type": "assessment", "identifier": "a", "steps": [{"type": "tapping", "identifier": "t", "steps": [{"type": "instruction", "identifier": "i"}]}]}"#)
+        XCTAssertNil(document2.assessment.steps?.first?.steps, "an unknown step type is a step, not a container")
+    }
+
+    func testTimesOfDay() {
+        XCTAssertEqual(TimeOfDay.seconds("00:00"), 0)
+        XCTAssertEqual(TimeOfDay.seconds("08:30"), 30_600)
+        XCTAssertEqual(TimeOfDay.seconds("23:59:59"), 86_399)
+        XCTAssertEqual(TimeOfDay.seconds("06:00:00.250"), 21_600.25)
+        for bad in ["8:30", "24:00", "12:60", "12:30:60", "12:30:", "12:30:00.", "12:30:00.1234", "12-30", "", "12:3a"] {
+            XCTAssertNil(TimeOfDay.seconds(bad), bad)
+        }
+    }
+
+    func testSchemaAliasesWhereTheRepositoriesMoved() {
+        let moved = "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"
+        XCTAssertEqual(BundledSchemas.canonicalURI(moved), BundledSchemas.assessmentObjectURI)
+        XCTAssertEqual(BundledSchemas.canonicalURI("https://example.org/s.json"), "https://example.org/s.json")
+    }
+}
+
+/// `transform` and `transformableAssessment` nodes replaced by the nodes of their resource files.
+final class TransformTests: XCTestCase {
+    private let files: [String: String] = [
+        "part.json": #"{"type": "section", "identifier": "ignored", "steps": [{"type": "instruction", "identifier": "i"}, {"type": "transform", "identifier": "deeper", "resourceName": "leaf"}]}"#,
+        "leaf.json": #"{"type": "instruction", "identifier": "leafOwnName", "title": "Leaf"}"#,
+        "loop.json": #"{"type": "section", "identifier": "loop", "steps": [{"type": "transform", "identifier": "again", "resourceName": "loop"}]}"#,
+        "broken.json": "{\"type\": ",
+    ]
+
+    private var resources: SurveyResources {
+        let files = files
+        return SurveyResources(location: "memory") { files[$0].map { Array($0.utf8) } }
+    }
+
+    private func survey(_ steps: String) throws -> Node {
+        try SurveyDocument(text: #"{"type": "assessment", "identifier": "a", "steps": [\#(steps)]}"#).assessment
+    }
+
+    func testTransformsTakeTheResourceUnderTheirOwnIdentifierRecursively() throws {
+        var failures: [(node: Node, error: TransformError)] = []
+        let resolved = try survey(#"{"type": "transform", "identifier": "left", "resourceName": "part"}, {"type": "transform", "identifier": "right", "resourceName": "part.json"}"#)
+            .resolvingTransforms(from: resources, failures: &failures)
+        XCTAssertTrue(failures.isEmpty)
+        XCTAssertEqual(resolved.steps?.map(\.identifier), ["left", "right"])
+        XCTAssertEqual(resolved.steps?.map(\.kind), [.section, .section])
+        XCTAssertEqual(resolved.steps?.first?.steps?.map(\.identifier), ["i", "deeper"])
+        XCTAssertEqual(resolved.steps?.first?.steps?.last?.title, "Leaf", "a transform inside a resource is resolved too")
+        XCTAssertEqual(resolved.steps?.first?.steps?.first?.pointer.description, "/steps/0/steps/0", "pointers continue from the transform")
+    }
+
+    func testMissingBrokenAndSelfIncludingResourcesAreFailures() throws {
+        var failures: [(node: Node, error: TransformError)] = []
+        let resolved = try survey(#"{"type": "transform", "identifier": "m", "resourceName": "missing"}, {"type": "transform", "identifier": "b", "resourceName": "broken"}, {"type": "transform", "identifier": "l", "resourceName": "loop"}"#)
+            .resolvingTransforms(from: resources, failures: &failures, depthLimit: 4)
+        XCTAssertEqual(resolved.steps?.first?.kind, .transform, "an unresolved transform stays")
+        XCTAssertEqual(failures.map(\.node.identifier), ["m", "b", "again"])
+        XCTAssertEqual(failures[0].error, .missing("missing.json", in: "memory"))
+        XCTAssertEqual(failures[0].error.description, "resource file \"missing.json\" is not in memory")
+        guard case .unreadable("broken.json", _) = failures[1].error else { return XCTFail("\(failures[1].error)") }
+        XCTAssertEqual(failures[2].error, .tooDeep("loop.json"))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+import JSONCore
+@testable import JSONSchema
+
+/// Schemas nested thousands of levels deep compile (each node's location is built in constant
+/// time and rendered only for errors) and report exact locations.
+///
+/// Compiling and evaluating recurse once per nesting level, so like the `assess` binary (which runs
+/// on a 512 MB stack) each test runs on a thread with a large stack: a debug build needs about
+/// 10 frames per level, more than the default 8 MB holds at 3,000 levels.
+private let depth = 3_000
+/// Evaluation may go as deep as the schema (the default limit is lower).
+private let options = ValidationOptions(maxDepth: 4 * depth)
+
+private func json(_ text: String) throws -> JSONValue { try JSONDocument(text: text).value }
+
+private func repeated(_ text: String, _ count: Int) -> String { String(repeating: text, count: count) }
+
+final class DeepSchemaTests: XCTestCase {
+
+    /// Runs `body` on a thread with a 512 MB stack and waits for it.
+    private func onLargeStack(_ body: @escaping @Sendable () throws -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try body() } catch { XCTFail("\(error)") }
+            done.signal()
+        }
+        thread.stackSize = 1 << 29
+        thread.start()
+        done.wait()
+    }
+
+    func testDeepPropertiesReportTheFullLocations() {
+        onLargeStack {
+            let schema = repeated(#"{"properties":{"a":"#, depth) + #"{"type":"string"}"# + repeated("}}", depth)
+            let validator = try Validator(schema: json(schema), uri: "https://example.com/deep.json", options: options)
+            let instance = try json(repeated(#"{"a":"#, depth) + "1" + repeated("}", depth))
+
+            let errors = validator.validate(instance)
+            XCTAssertEqual(errors.count, 1)
+            let error = try XCTUnwrap(errors.first)
+            XCTAssertEqual(error.kind, .type(expected: [.string], actual: .integer))
+            XCTAssertEqual(error.instanceLocation.description, repeated("/a", depth))
+            XCTAssertEqual(error.keywordLocation.description, repeated("/properties/a", depth) + "/type")
+            XCTAssertEqual(error.absoluteKeywordLocation, "https://example.com/deep.json#" + repeated("/properties/a", depth) + "/type")
+            XCTAssertTrue(validator.isValid(try json(repeated(#"{"a":"#, depth) + #""x""# + repeated("}", depth))))
+        }
+    }
+
+    func testDeepAllOfChainReportsTheFullLocationAndHasNoCycle() {
+        onLargeStack {
+            let schema = repeated(#"{"allOf":["#, depth) + #"{"minimum":2}"# + repeated("]}", depth)
+            let validator = try Validator(schema: json(schema), uri: "https://example.com/all.json", options: options)
+
+            let error = try XCTUnwrap(validator.validate(try json("1")).first)
+            XCTAssertEqual(error.kind, .minimum(limit: JSONNumber(2), exclusive: false))
+            XCTAssertEqual(error.keywordLocation.description, repeated("/allOf/0", depth) + "/minimum")
+            XCTAssertEqual(error.absoluteKeywordLocation, "https://example.com/all.json#" + repeated("/allOf/0", depth) + "/minimum")
+            XCTAssertTrue(validator.isValid(try json("3")))
+        }
+    }
+
+    func testDeepNotChainEvaluatesEachLevel() {
+        onLargeStack {
+            // An odd number of `not`s around `{}` rejects everything; one more accepts everything.
+            let odd = try Validator(schema: json(repeated(#"{"not":"#, depth - 1) + "{}" + repeated("}", depth - 1)), options: options)
+            let error = try XCTUnwrap(odd.validate(try json("null")).first)
+            XCTAssertEqual(error.kind, .not)
+            XCTAssertEqual(error.keywordLocation.description, "/not")
+            let even = try Validator(schema: json(repeated(#"{"not":"#, depth) + "{}" + repeated("}", depth)), options: options)
+            XCTAssertTrue(even.isValid(try json("null")))
+        }
+    }
+}
