@@ -9,10 +9,11 @@ struct GraphCommand: Command {
     let spec = CommandSpec(
         name: "graph",
         summary: "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json).",
-        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE] [--coverage REPORT.json] [--now ISO8601]",
+        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE [--force]] [--coverage REPORT.json] [--now ISO8601]",
         options: [
             .value("--format", "-f", valueName: "FORMAT", help: "svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
             .value("--output", "-o", valueName: "FILE", help: "Write to FILE instead of standard output."),
+            .flag("--force", help: "Replace FILE if it exists."),
             .value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'."),
             .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds when looking for answers (default: now)."),
         ],
@@ -62,7 +63,7 @@ struct GraphCommand: Command {
         case .mermaid: text = writer.mermaid
         case .json: text = JSONWriter.pretty.string(writer.json) + "\n"
         }
-        return SurveyInput.write(text, to: arguments.value("--output"), io: io)
+        return SurveyInput.write(text, to: arguments.value("--output"), force: arguments.flag("--force"), io: io)
     }
 }
 
@@ -88,14 +89,18 @@ enum SurveyInput {
         }
     }
 
-    /// Writes `text` to `path` (atomically) or to standard output.
-    static func write(_ text: String, to path: String?, io: CommandIO) -> ExitStatus {
+    /// Writes `text` to `path` (atomically; an existing file only with `force`) or to standard output.
+    static func write(_ text: String, to path: String?, force: Bool, io: CommandIO) -> ExitStatus {
         guard let path else {
             io.writeOutput(text)
             return .ok
         }
+        if let problem = OutputFile.problem(writing: path, force: force) {
+            io.printError(problem)
+            return .inputError
+        }
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, overwrite: true)
+            try AtomicFile.write(Array(text.utf8), to: path, overwrite: force)
         } catch {
             io.printError("error: \(error)")
             return .inputError

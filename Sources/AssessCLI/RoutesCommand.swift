@@ -9,11 +9,12 @@ struct RoutesCommand: Command {
     let spec = CommandSpec(
         name: "routes",
         summary: "List routes through a survey with the answers that take them; write them as answer scripts.",
-        synopsis: "SURVEY [--max-routes N] [--all] [--write-scripts DIR] [--format text|json] [--now ISO8601]",
+        synopsis: "SURVEY [--max-routes N] [--all] [--write-scripts DIR [--force]] [--format text|json] [--now ISO8601]",
         options: [
             .value("--max-routes", valueName: "N", help: "Stop after N routes (default 1000), with a note."),
             .flag("--all", help: "Every distinct route (loops at most once) instead of a set that takes every edge."),
             .value("--write-scripts", valueName: "DIR", help: "Write route-NNN.json answer scripts and route-NNN.expected.json outcomes to DIR."),
+            .flag("--force", help: "Replace the route scripts already in DIR (every route-NNN.json and .expected.json there)."),
             .value("--format", "-f", valueName: "FORMAT", help: "text (default) or json."),
             .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds for answers (default: now)."),
         ],
@@ -51,10 +52,10 @@ struct RoutesCommand: Command {
         var status = ExitStatus.ok
         var written: String?
         if let folder = arguments.value("--write-scripts") {
-            switch writeScripts(set, planner: planner, to: folder) {
+            switch writeScripts(set, planner: planner, to: folder, force: arguments.flag("--force")) {
             case .success(let count): written = "wrote \(count) script\(count == 1 ? "" : "s") and their .expected.json to \(folder)"
-            case .failure(let message):
-                io.printError("\(folder): error: \(message)")
+            case .failure(let failure):
+                io.printError("\(folder): error: \(failure.message)")
                 status = .inputError
             }
         }
@@ -132,24 +133,46 @@ struct RoutesCommand: Command {
         }
     }
 
-    private func writeScripts(_ set: RouteSet, planner: RoutePlanner, to folder: String) -> Result<Int, ScriptWriteError> {
+    private func writeScripts(_ set: RouteSet, planner: RoutePlanner, to folder: String, force: Bool) -> Result<Int, ScriptWriteError> {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             return .failure(ScriptWriteError(message: "cannot create the folder: \(error.localizedDescription)"))
+        }
+        // Scripts of an earlier plan are replaced as a whole, so none of them is left to run with the new ones.
+        let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(Self.isRouteScript).sorted()
+        if let first = earlier.first {
+            guard force else {
+                return .failure(ScriptWriteError(message: "the folder already holds route scripts (\(first)…); use --force to replace them"))
+            }
+            for name in earlier {
+                do {
+                    try FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+                } catch {
+                    return .failure(ScriptWriteError(message: "cannot replace \(name): \(error.localizedDescription)"))
+                }
+            }
         }
         let digits = max(3, String(set.routes.count).count)
         for (number, route) in set.routes.enumerated() {
             let name = "route-" + String(repeating: "0", count: max(0, digits - String(number + 1).count)) + String(number + 1)
             let base = (folder as NSString).appendingPathComponent(name)
             do {
-                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.script(route)) + "\n").utf8), to: base + ".json", overwrite: true)
-                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.expected(route)) + "\n").utf8), to: base + ".expected.json", overwrite: true)
+                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.script(route)) + "\n").utf8), to: base + ".json", overwrite: false)
+                try AtomicFile.write(Array((JSONWriter.pretty.string(planner.expected(route)) + "\n").utf8), to: base + ".expected.json", overwrite: false)
             } catch {
                 return .failure(ScriptWriteError(message: "cannot write \(name).json: \(error)"))
             }
         }
         return .success(set.routes.count)
+    }
+
+    /// Whether `name` is one of the files `--write-scripts` writes: `route-NNN.json` or `route-NNN.expected.json`.
+    static func isRouteScript(_ name: String) -> Bool {
+        guard name.hasPrefix("route-") else { return false }
+        let number = name.dropFirst("route-".count).prefix { $0.isASCII && $0.isNumber }
+        let rest = name.dropFirst("route-".count + number.count)
+        return !number.isEmpty && (rest == ".json" || rest == ".expected.json")
     }
 
     struct ScriptWriteError: Error {

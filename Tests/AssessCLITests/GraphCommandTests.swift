@@ -38,4 +38,17 @@ final class GraphCommandTests: XCTestCase {
         XCTAssertEqual(CapturedRun(["graph", broken, "--format", "png"]).status, .usage)
         XCTAssertEqual(CapturedRun(["graph", path("examples/surveys/mood-loop.json"), "--coverage", broken]).status, .inputError)
     }
+
+    func testAnExistingOutputIsReplacedOnlyWithForce() throws {
+        let output = try Paths.scratch(self).appendingPathComponent("flow.dot").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
+        let survey = path("examples/surveys/mood-loop.json")
+        let refused = CapturedRun(["graph", survey, "-f", "dot", "-o", output])
+        XCTAssertEqual(refused.status, .inputError)
+        XCTAssertEqual(refused.stderr, "error: \(output) already exists (use --force to replace it)\n")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "keep me")
+        let forced = CapturedRun(["graph", survey, "-f", "dot", "-o", output, "--force"])
+        XCTAssertEqual(forced.status, .ok, forced.stderr)
+        XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("digraph"))
+    }
 }

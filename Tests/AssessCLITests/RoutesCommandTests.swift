@@ -62,4 +62,24 @@ final class RoutesCommandTests: XCTestCase {
         XCTAssertEqual(unwritable.status, .inputError)
         XCTAssertTrue(unwritable.stderr.hasPrefix("\(file.path): error: "), unwritable.stderr)
     }
+
+    func testEarlierRouteScriptsAreReplacedOnlyWithForceAndAsAWhole() throws {
+        let folder = try Paths.scratch(self).appendingPathComponent("scripts")
+        let survey = path("examples/surveys/example-survey.json")
+        XCTAssertEqual(CapturedRun(["routes", survey, "--write-scripts", folder.path]).status, .ok)
+        // A stale script from a longer plan, and a file of the user's that is not a route script.
+        let stale = folder.appendingPathComponent("route-007.json"), notes = folder.appendingPathComponent("notes.json")
+        try Data("{}".utf8).write(to: stale)
+        try Data("{}".utf8).write(to: notes)
+        let refused = CapturedRun(["routes", survey, "--write-scripts", folder.path])
+        XCTAssertEqual(refused.status, .inputError)
+        XCTAssertTrue(refused.stderr.contains("\(folder.path): error: the folder already holds route scripts (route-001.expected.json…); use --force to replace them"), refused.stderr)
+        let forced = CapturedRun(["routes", survey, "--write-scripts", folder.path, "--force"])
+        XCTAssertEqual(forced.status, .ok, forced.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(names, ["notes.json", "route-001.expected.json", "route-001.json", "route-002.expected.json", "route-002.json"])
+        XCTAssertTrue(RoutesCommand.isRouteScript("route-12.expected.json"))
+        XCTAssertFalse(RoutesCommand.isRouteScript("route-.json"))
+        XCTAssertFalse(RoutesCommand.isRouteScript("route-1.json.bak"))
+    }
 }
