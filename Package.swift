@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "AssessmentModel", dependencies: ["JSONCore", "JSONSchema"]),
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "AssessmentModel"]),
         .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
+        .target(name: "SeededRandom"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
@@ -36,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzTargets",
-            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive"]
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
@@ -45,14 +46,14 @@ let package = Package(
             dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
             path: "Benchmarks/assess-bench"
         ),
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
-        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "SeededRandom"]),
+        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "SeededRandom"]),
         .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
-        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),

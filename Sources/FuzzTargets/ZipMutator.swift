@@ -2,6 +2,7 @@ import AssessmentModel
 import Foundation
 import ResultArchive
 import ZipArchive
+import SeededRandom
 
 /// A structure-aware mutator for zip inputs: it unpacks an archive, changes one entry (its bytes,
 /// its name, its presence) and zips it again, so CRCs and sizes stay right and the fuzzer reaches
@@ -15,7 +16,7 @@ public enum ZipMutator {
     /// readable zips (and one mutation in four) are changed byte-wise with `mutateBytes`.
     public static func mutate(_ bytes: [UInt8], seed: UInt32, maxSize: Int, resultArchive: Bool,
                               mutateBytes: ByteMutator) -> [UInt8] {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         guard random.next() % 4 != 0, var entries = readableEntries(bytes) else {
             return mutateBytes(bytes, maxSize)
         }
@@ -57,7 +58,7 @@ public enum ZipMutator {
 
     /// The non-manifest entries built into a fresh result archive with a manifest that lists
     /// them, each JSON entry naming a bundled schema (or none) at random.
-    private static func rebuiltArchive(_ entries: [(name: String, bytes: [UInt8])], random: inout SplitMix,
+    private static func rebuiltArchive(_ entries: [(name: String, bytes: [UInt8])], random: inout SplitMix64,
                                        maxSize: Int) -> [UInt8]? {
         let schemas = [nil] + BundledSchemas.files.map(\.id)
         let inputs = entries.filter { $0.name != "metadata.json" }.map { entry in
@@ -67,22 +68,5 @@ public enum ZipMutator {
         guard let archive = try? ArchiveBuilder(timestamp: Date(timeIntervalSince1970: 0)).build(inputs),
               archive.count <= maxSize else { return nil }
         return archive
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so one seed always gives the same mutation.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import ECMARegex
+import SeededRandom
 
 /// Counted repetition: exact results for the edge cases, agreement with hand-expanded patterns,
 /// and hostile patterns that must either be refused at compile time or answer.
@@ -99,20 +100,5 @@ final class CountedRepetitionTests: XCTestCase {
         XCTAssertEqual(try ECMARegex("(a+)b\\1").search("xaabaa"), .match)
         XCTAssertEqual(try ECMARegex("(a+)b\\1c").search("aaba"), .noMatch)
         XCTAssertEqual(try ECMARegex("(.{0,5000})\\1!").search(subject), .budgetExhausted)
-    }
-}
-
-/// A small deterministic generator, so a failure reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

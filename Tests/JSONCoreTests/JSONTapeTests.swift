@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONCore
+import SeededRandom
 
 final class JSONTapeTests: XCTestCase {
     private let documents = [
@@ -209,18 +210,5 @@ final class JSONTapeTests: XCTestCase {
             for _ in 0..<Int(generator.next() % 20) { object[randomString()] = randomValue(depth: depth + 1, &generator) }
             return .object(object)
         }
-    }
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ZipArchive
+import SeededRandom
 
 /// Damaged and hostile archives must end in a `ZipError` or read correctly; a trap fails the whole run.
 final class ZipHardeningTests: XCTestCase {
@@ -127,21 +128,6 @@ final class ZipHardeningTests: XCTestCase {
         }
         XCTAssertEqual(outcomes.read + outcomes.refused, 3_000)
         XCTAssertGreaterThan(outcomes.refused, 1_000)
-    }
-}
-
-/// A small deterministic generator, so a failure reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 
