@@ -414,8 +414,37 @@ struct TapeBuilder {
         if hasDuplicateKeys { entries[index].flags = JSONTape.Entry.hasDuplicateKeys }
     }
 
-    /// Appends a whole tree (recursively: trees built in memory are as deep as their builder made them).
+    /// What is left to append of a tree: a value, or the end of a container already opened.
+    private enum PendingAppend {
+        case value(JSONValue)
+        case close(index: Int, count: Int)
+    }
+
+    /// Appends a whole tree, with an explicit stack rather than recursion (trees built in memory
+    /// are as deep as their builder made them).
     mutating func append(_ value: JSONValue) {
+        var work: [PendingAppend] = [.value(value)]
+        while let next = work.popLast() {
+            switch next {
+            case .close(let index, let count):
+                close(index, count: count)
+            case .value(.array(let elements)):
+                work.append(.close(index: open(.array), count: elements.count))
+                work.append(contentsOf: elements.reversed().lazy.map(PendingAppend.value))
+            case .value(.object(let object)):
+                work.append(.close(index: open(.object), count: object.count))
+                for member in object.members.reversed() {
+                    work.append(.value(member.value))
+                    work.append(.value(.string(member.key)))
+                }
+            case .value(let scalar):
+                appendScalar(scalar)
+            }
+        }
+    }
+
+    /// Appends a value that is not a container.
+    private mutating func appendScalar(_ value: JSONValue) {
         switch value {
         case .null: entries.append(JSONTape.Entry(kind: .null))
         case .bool(let flag): entries.append(JSONTape.Entry(kind: flag ? .true : .false))
@@ -429,17 +458,8 @@ struct TapeBuilder {
         case .string(var string):
             let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
             string.withUTF8 { appendString($0, isASCII: isASCII) }
-        case .array(let elements):
-            let index = open(.array)
-            for element in elements { append(element) }
-            close(index, count: elements.count)
-        case .object(let object):
-            let index = open(.object)
-            for member in object.members {
-                append(.string(member.key))
-                append(member.value)
-            }
-            close(index, count: object.count)
+        case .array, .object:
+            append(value)
         }
     }
 

@@ -4,7 +4,8 @@ import JSONCore
 /// Compiles schema documents of a registry into `SchemaNode` trees, each location once.
 struct SchemaCompiler {
     let registry: SchemaRegistry
-    private var nodes: [SchemaRegistry.Location: SchemaNode] = [:]
+    /// Every node handed out, by location.
+    let nodes = SchemaNodeStore()
     private var patterns: [String: ECMARegex] = [:]
     /// Every location compiled so far, in the order compiling reached them.
     private(set) var compiledOrder: [SchemaRegistry.Location] = []
@@ -15,42 +16,53 @@ struct SchemaCompiler {
         self.registry = registry
     }
 
-    /// Every node compiled so far.
-    var compiledNodes: [SchemaNode] { Array(nodes.values) }
+    /// Nodes handed out whose bodies are still to compile, with their values when known.
+    private var pending: [(node: SchemaNode, location: SchemaRegistry.Location, known: JSONValue?)] = []
 
-    /// The compiled node for a schema location, compiling it (and what it reaches) on first use.
+    /// The node for a schema location. A node reached for the first time is handed out with its
+    /// body still to compile: `compileReached` compiles it, so nesting costs no machine stack.
     /// `known` is the value at `location` when the caller has it (resolving from the root again
     /// would cost the location's depth per node).
-    mutating func node(at location: SchemaRegistry.Location, known: JSONValue? = nil) throws(SchemaError) -> SchemaNode {
-        if let existing = nodes[location] { return existing }
+    mutating func node(at location: SchemaRegistry.Location, known: JSONValue? = nil) -> SchemaNode {
+        if let existing = nodes.byLocation[location] { return existing }
         let node = SchemaNode(location: registry.absoluteLocation(of: location))
-        nodes[location] = node
-        compiledOrder.append(location)
-        guard let value = known ?? registry.value(at: location) else {
-            throw error(.unresolvableReference(location.pointer.description), at: location)
-        }
-        switch value {
-        case .bool(let flag):
-            node.setBody(.boolean(flag))
-        case .object(let object):
-            let site = SchemaSite(location: location, object: object, scope: registry.scope(at: location),
-                                  absolute: node.location)
-            node.setBody(.keywords(try SchemaKeywords.compile(site, with: &self)))
-        default:
-            throw error(.notASchema(found: value.primitiveType), at: location)
-        }
+        nodes.byLocation[location] = node
+        pending.append((node, location, known))
         return node
     }
 
+    /// Compiles the body of every node handed out so far and of every node those reach, depth first
+    /// in document order (each node's subschemas before its next sibling's).
+    mutating func compileReached() throws(SchemaError) {
+        while let (node, location, known) = pending.popLast() {
+            compiledOrder.append(location)
+            guard let value = known ?? registry.value(at: location) else {
+                throw error(.unresolvableReference(location.pointer.description), at: location)
+            }
+            let reachedBefore = pending.count
+            switch value {
+            case .bool(let flag):
+                node.setBody(.boolean(flag))
+            case .object(let object):
+                let site = SchemaSite(location: location, object: object, scope: registry.scope(at: location),
+                                      absolute: node.location)
+                node.setBody(.keywords(try SchemaKeywords.compile(site, with: &self)))
+            default:
+                throw error(.notASchema(found: value.primitiveType), at: location)
+            }
+            pending[reachedBefore...].reverse()
+        }
+    }
+
     /// The node of a subschema below a keyword, e.g. `properties/name`.
-    mutating func subschema(_ site: SchemaSite, _ tokens: String...) throws(SchemaError) -> SchemaNode {
+    mutating func subschema(_ site: SchemaSite, _ tokens: String...) -> SchemaNode {
         var pointer = site.location.pointer
         for token in tokens { pointer = pointer.appending(token) }
         let target = SchemaRegistry.Location(document: site.location.document, pointer: pointer)
         if let keyword = tokens.first, Self.inPlaceKeywords.contains(keyword) {
             inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: nil))
         }
-        return try node(at: target, known: JSONPointer(tokens: tokens).resolve(in: .object(site.object)))
+        return node(at: target, known: JSONPointer(tokens: tokens).resolve(in: .object(site.object)))
     }
 
     /// The node a `$ref` names, resolved against the site's base URI.
@@ -59,7 +71,7 @@ struct SchemaCompiler {
             throw error(.unresolvableReference(reference), at: site.location.appending("$ref"))
         }
         inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: reference))
-        return try node(at: target)
+        return node(at: target)
     }
 
     /// Keywords whose subschemas apply to the instance itself rather than to a part of it.

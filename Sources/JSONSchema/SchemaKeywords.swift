@@ -105,7 +105,7 @@ extension SchemaSite {
             throw invalid(keyword, expected: "a non-empty array of schemas", compiler)
         }
         var nodes: [SchemaNode] = []
-        for index in elements.indices { nodes.append(try compiler.subschema(self, keyword, String(index))) }
+        for index in elements.indices { nodes.append(compiler.subschema(self, keyword, String(index))) }
         return nodes
     }
 }

@@ -102,6 +102,18 @@ struct DepthOverflow {
     let schema: String
 }
 
+/// Owns the nodes of one compilation. Keywords hold their subschemas' nodes, so a node freed last
+/// would free its whole subtree recursively, one nesting level per stack frame; the store instead
+/// empties every body while it still holds all the nodes, and then each node is freed on its own.
+final class SchemaNodeStore: @unchecked Sendable {
+    /// Written only while compiling, before the validator is published.
+    var byLocation: [SchemaRegistry.Location: SchemaNode] = [:]
+
+    deinit {
+        for node in byLocation.values { node.setBody(.boolean(true)) }
+    }
+}
+
 /// A compiled schema: a boolean or an ordered list of keywords.
 ///
 /// A class so that `$ref` cycles can point back at a node under construction; its body is set

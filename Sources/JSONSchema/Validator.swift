@@ -24,7 +24,7 @@ public struct ValidationOptions: Sendable, Hashable {
 public struct Validator: Sendable {
     private let root: SchemaNode
     /// Every compiled node, kept alive here because `$ref` points at nodes without retaining them.
-    private let nodes: [SchemaNode]
+    private let nodes: SchemaNodeStore
     private let options: ValidationOptions
 
     /// Compiles `schema`, registering it (under `uri` when given) in a copy of `registry`.
@@ -44,9 +44,10 @@ public struct Validator: Sendable {
         guard let (location, _) = registry.resolve(uri, against: URIReference(uri)) else {
             throw SchemaError(kind: .unresolvableReference(uri), location: uri, sourceName: uri, position: nil)
         }
-        root = try compiler.node(at: location)
+        root = compiler.node(at: location)
+        try compiler.compileReached()
         try compiler.rejectInPlaceCycles()
-        nodes = compiler.compiledNodes
+        nodes = compiler.nodes
         self.options = options
     }
 

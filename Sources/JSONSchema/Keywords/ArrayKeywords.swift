@@ -16,7 +16,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         switch site.object["items"] {
         case .array?: return ItemsKeyword(form: .tuple(try site.schemaArray("items", &compiler, allowEmpty: true).map(NodeReference.init)))
-        case .object?, .bool?: return ItemsKeyword(form: .every(try compiler.subschema(site, "items")))
+        case .object?, .bool?: return ItemsKeyword(form: .every(compiler.subschema(site, "items")))
         default: throw site.invalid("items", expected: "a schema or an array of schemas", compiler)
         }
     }
@@ -66,7 +66,7 @@ final class AdditionalItemsKeyword: Keyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard case .array(let tuple) = site.object["items"] else { return nil }
         return AdditionalItemsKeyword(location: site.keyword("additionalItems"),
-                                      node: try compiler.subschema(site, "additionalItems"), tupleLength: tuple.count)
+                                      node: compiler.subschema(site, "additionalItems"), tupleLength: tuple.count)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
@@ -131,7 +131,7 @@ final class ContainsKeyword: Keyword, @unchecked Sendable {
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        ContainsKeyword(location: site.keyword("contains"), node: try compiler.subschema(site, "contains"))
+        ContainsKeyword(location: site.keyword("contains"), node: compiler.subschema(site, "contains"))
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

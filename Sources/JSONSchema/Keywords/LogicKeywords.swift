@@ -100,7 +100,7 @@ final class NotKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        NotKeyword(location: site.keyword("not"), node: try compiler.subschema(site, "not"))
+        NotKeyword(location: site.keyword("not"), node: compiler.subschema(site, "not"))
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
@@ -123,9 +123,9 @@ final class ConditionalKeyword: Keyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         // Without `then` and `else`, `if` has no effect and is not compiled (nor checked for cycles).
         guard site.object["then"] != nil || site.object["else"] != nil else { return nil }
-        let condition = try compiler.subschema(site, "if")
-        let then = site.object["then"] == nil ? nil : try compiler.subschema(site, "then")
-        let otherwise = site.object["else"] == nil ? nil : try compiler.subschema(site, "else")
+        let condition = compiler.subschema(site, "if")
+        let then = site.object["then"] == nil ? nil : compiler.subschema(site, "then")
+        let otherwise = site.object["else"] == nil ? nil : compiler.subschema(site, "else")
         return ConditionalKeyword(condition: condition, then: then, otherwise: otherwise)
     }
 

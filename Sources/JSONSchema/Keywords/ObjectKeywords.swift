@@ -49,7 +49,7 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         var list: [(String, NodeReference)] = []
         for member in try site.schemaMap("properties", compiler) {
-            list.append((member.key, NodeReference(try compiler.subschema(site, "properties", member.key))))
+            list.append((member.key, NodeReference(compiler.subschema(site, "properties", member.key))))
         }
         return list.isEmpty ? nil : PropertiesKeyword(schemas: NameTable(list))
     }
@@ -86,7 +86,7 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
         var patterns: [(String, ECMARegex, NodeReference)] = []
         for member in try site.schemaMap("patternProperties", compiler) {
             let regex = try compiler.regex(member.key, at: site.location.appending("patternProperties").appending(member.key))
-            patterns.append((member.key, regex, NodeReference(try compiler.subschema(site, "patternProperties", member.key))))
+            patterns.append((member.key, regex, NodeReference(compiler.subschema(site, "patternProperties", member.key))))
         }
         return patterns.isEmpty ? nil : PatternPropertiesKeyword(patterns: patterns)
     }
@@ -136,7 +136,7 @@ final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
             patterns.append(try compiler.regex(key, at: site.location.appending("patternProperties").appending(key)))
         }
         return AdditionalPropertiesKeyword(location: site.keyword("additionalProperties"),
-                                           node: try compiler.subschema(site, "additionalProperties"),
+                                           node: compiler.subschema(site, "additionalProperties"),
                                            declared: declared, patterns: patterns)
     }
 
@@ -194,7 +194,7 @@ final class DependenciesKeyword: Keyword, @unchecked Sendable {
                 }
                 dependencies.append((PropertyName(member.key), .properties(strings.map(PropertyName.init))))
             } else {
-                dependencies.append((PropertyName(member.key), .schema(try compiler.subschema(site, "dependencies", member.key))))
+                dependencies.append((PropertyName(member.key), .schema(compiler.subschema(site, "dependencies", member.key))))
             }
         }
         return DependenciesKeyword(location: site.keyword("dependencies"), dependencies: dependencies)
@@ -239,7 +239,7 @@ final class PropertyNamesKeyword: Keyword, @unchecked Sendable {
     }
 
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        PropertyNamesKeyword(location: site.keyword("propertyNames"), node: try compiler.subschema(site, "propertyNames"))
+        PropertyNamesKeyword(location: site.keyword("propertyNames"), node: compiler.subschema(site, "propertyNames"))
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
