@@ -128,7 +128,10 @@ final class SchemaNode: @unchecked Sendable {
     var absoluteLocation: String { location.text }
     /// The node's location, in parts that cost constant time to build.
     let location: AbsoluteLocation
-    private(set) var body: Body = .boolean(true)
+    /// The body. Stored as separate fields rather than as the enum: an enum with a class-array
+    /// payload keeps its case in the pointer's spare bits, which hides the array from leak checkers.
+    var body: Body { fastBoolean.map(Body.boolean) ?? .keywords(keywords) }
+    private var keywords: [Keyword] = []
     /// The keywords again, in memory the node owns, so the hot `isValid` path reads them without
     /// retaining an array (set once by `setBody`, freed in `deinit`).
     @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<Unmanaged<Keyword>>(start: nil, count: 0)
@@ -144,12 +147,13 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     func setBody(_ body: Body) {
-        self.body = body
         switch body {
         case .boolean(let value):
             fastBoolean = value
+            keywords = []
         case .keywords(let keywords):
             fastBoolean = nil
+            self.keywords = keywords
             let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: keywords.count)
             _ = storage.initialize(from: keywords.map { Unmanaged.passUnretained($0) })
             fastKeywords.deinitialize()
