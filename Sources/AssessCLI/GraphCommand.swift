@@ -9,21 +9,24 @@ struct GraphCommand: Command {
     let spec = CommandSpec(
         name: "graph",
         summary: "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json).",
-        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE [--force]] [--coverage REPORT.json] [--now ISO8601]",
+        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE [--force]] [--coverage REPORT.json] [--resources DIR] [--now ISO8601]",
         options: [
             .value("--format", "-f", valueName: "FORMAT", help: "svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
             .value("--output", "-o", valueName: "FILE", help: "Write to FILE instead of standard output."),
             .flag("--force", help: "Replace FILE if it exists."),
             .value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
             .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds when looking for answers (default: now)."),
         ],
         discussion: """
             Edges: each survey rule (labelled with its operator and value, e.g. "= 3", "skip" for a rule
             matching a skipped question), nextStepIdentifier, the next sibling ("else" after rules), section
             leaving and "beginning" loops. Red dashed: unreachable steps and dead edges (no answer takes
-            them); orange: steps from which the survey can never end.
+            them); orange: steps from which the survey can never end. Transform nodes are drawn as the
+            steps of their resource files, as the survey runs.
 
-            EXIT STATUS: 0 written, 2 usage error, 3 unreadable survey, coverage report or output.
+            EXIT STATUS: 0 written, 1 a transform's resource cannot be loaded, 2 usage error,
+                         3 unreadable survey, coverage report or output.
             """)
 
     enum Format: String, CaseIterable {
@@ -36,8 +39,10 @@ struct GraphCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.svg)
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
-        guard let survey = SurveyInput.load(path, io: io)?.document else { return .inputError }
-        let graph = FlowGraph(survey: survey.assessment, now: now)
+        guard let survey = SurveyInput.load(path, io: io)?.document,
+              let settings = SurveyInput.settings(for: path, arguments: arguments, io: io) else { return .inputError }
+        guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
+        let graph = FlowGraph(survey: root, now: now)
         var coverage: CoverageState?
         if let reportPath = arguments.value("--coverage") {
             let data: [UInt8]
@@ -87,6 +92,27 @@ enum SurveyInput {
             }
             return nil
         }
+    }
+
+    /// The settings for the survey at `path` (`--allow-type`, `--resources`, assess.json), or `nil` after printing why not.
+    static func settings(for path: String, arguments: ParsedArguments, io: CommandIO) -> SurveySettings? {
+        switch SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments) {
+        case .success(let settings): return settings
+        case .failure(let error):
+            io.printError(error.description)
+            return nil
+        }
+    }
+
+    /// The survey as it runs: every `transform` node replaced by its resource file. `nil` after
+    /// printing each transform that cannot be loaded.
+    static func resolvedRoot(of document: SurveyDocument, path: String, settings: SurveySettings, io: CommandIO) -> Node? {
+        var failures: [(node: Node, error: TransformError)] = []
+        let root = document.assessment.resolvingTransforms(from: settings.resources, failures: &failures)
+        for failure in failures {
+            io.printError("\(path): error: \(failure.node.kind) \"\(failure.node.identifier)\": \(failure.error)")
+        }
+        return failures.isEmpty ? root : nil
     }
 
     /// Writes `text` to `path` (atomically; an existing file only with `force`) or to standard output.

@@ -9,13 +9,14 @@ struct RoutesCommand: Command {
     let spec = CommandSpec(
         name: "routes",
         summary: "List routes through a survey with the answers that take them; write them as answer scripts.",
-        synopsis: "SURVEY [--max-routes N] [--all] [--write-scripts DIR [--force]] [--format text|json] [--now ISO8601]",
+        synopsis: "SURVEY [--max-routes N] [--all] [--write-scripts DIR [--force]] [--format text|json] [--resources DIR] [--now ISO8601]",
         options: [
             .value("--max-routes", valueName: "N", help: "Stop after N routes (default 1000), with a note."),
             .flag("--all", help: "Every distinct route (loops at most once) instead of a set that takes every edge."),
             .value("--write-scripts", valueName: "DIR", help: "Write route-NNN.json answer scripts and route-NNN.expected.json outcomes to DIR."),
             .flag("--force", help: "Replace the route scripts already in DIR (every route-NNN.json and .expected.json there)."),
             .value("--format", "-f", valueName: "FORMAT", help: "text (default) or json."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
             .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds for answers (default: now)."),
         ],
         discussion: """
@@ -26,7 +27,10 @@ struct RoutesCommand: Command {
             after --write-scripts DIR reports 100% of the edges. Dead rules (no answer fires them) are
             listed with the lint rule that reports them.
 
-            EXIT STATUS: 0 listed (also when --max-routes stopped the list), 2 usage error,
+            Transform nodes are replaced by their resource files, as `assess run` does.
+
+            EXIT STATUS: 0 listed (also when --max-routes stopped the list), 1 no route ends the survey
+                         or a transform's resource cannot be loaded, 2 usage error,
                          3 unreadable survey or unwritable scripts.
             """)
 
@@ -45,10 +49,13 @@ struct RoutesCommand: Command {
             maxRoutes = value
         }
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
-        guard let (survey, bytes) = SurveyInput.load(path, io: io) else { return .inputError }
-        let planner = RoutePlanner(graph: FlowGraph(survey: survey.assessment, now: now))
+        guard let (survey, bytes) = SurveyInput.load(path, io: io),
+              let settings = SurveyInput.settings(for: path, arguments: arguments, io: io) else { return .inputError }
+        guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
+        let planner = RoutePlanner(graph: FlowGraph(survey: root, now: now))
         let set = arguments.flag("--all") ? planner.all(maxRoutes: maxRoutes) : planner.edgeCovering(maxRoutes: maxRoutes)
-        let dead = deadRules(planner.graph, survey: survey, findings: Linter().lint(bytes: bytes, file: path).findings, file: path)
+        let findings = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings
+        let dead = deadRules(planner.graph, survey: survey, findings: findings, file: path)
         var status = ExitStatus.ok
         var written: String?
         if let folder = arguments.value("--write-scripts") {

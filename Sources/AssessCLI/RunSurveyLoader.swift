@@ -29,12 +29,7 @@ enum RunSurveyLoader {
             return .exit(.findings)
         }
         guard let document = try? SurveyDocument(bytes: bytes) else { return .exit(.inputError) }
-        var failures: [(node: Node, error: TransformError)] = []
-        let root = document.assessment.resolvingTransforms(from: settings.resources, failures: &failures)
-        for failure in failures {
-            io.printError("\(path): error: \(failure.node.kind) \"\(failure.node.identifier)\": \(failure.error)")
-        }
-        if !failures.isEmpty { return .exit(.findings) }
+        guard let root = SurveyInput.resolvedRoot(of: document, path: path, settings: settings, io: io) else { return .exit(.findings) }
         if case .unknown(let type) = root.kind, !settings.allowedTypes.contains(type) {
             io.printError("\(path): error: the root has unknown type \"\(type)\"; an app's own type can be allowed with --allow-type \(type) or in assess.json")
             return .exit(.findings)

@@ -83,3 +83,45 @@ final class RoutesCommandTests: XCTestCase {
         XCTAssertFalse(RoutesCommand.isRouteScript("route-1.json.bak"))
     }
 }
+
+/// `graph` and `routes` see a survey as `run` does: `transform` nodes replaced by their resource
+/// files (from the survey's folder or `--resources`).
+final class TransformFlowCommandTests: XCTestCase {
+    private let survey = Paths.repository.appendingPathComponent("examples/surveys/breathing-test.json").path
+
+    func testGraphDrawsTheStepsOfEachTransformsResource() throws {
+        let graph = CapturedRun(["graph", survey, "--format", "json"])
+        XCTAssertEqual(graph.status, .ok, graph.stderr)
+        let paths = try XCTUnwrap(JSONDocument(text: graph.stdout).value["vertices"]?.arrayValue).compactMap { $0["stepPath"]?.stringValue }
+        for round in ["firstRound", "secondRound"] {
+            for step in ["breatheIn", "hold", "breatheOut"] {
+                XCTAssertTrue(paths.contains("\(round)/\(step)"), "\(round)/\(step) missing from \(paths)")
+            }
+        }
+    }
+
+    func testRoutesOfATransformedSurveyRunToFullCoverage() throws {
+        let folder = try Paths.scratch(self).appendingPathComponent("scripts").path
+        let routes = CapturedRun(["routes", survey, "--write-scripts", folder])
+        XCTAssertEqual(routes.status, .ok, routes.stderr)
+        XCTAssertTrue(routes.stdout.contains("secondRound/breatheOut"), routes.stdout)
+        let run = CapturedRun(["run", survey, "--answers", folder, "--coverage", "--min-coverage", "100"])
+        XCTAssertEqual(run.status, .ok, run.stderr + run.stdout)
+    }
+
+    func testAMissingResourceIsAnErrorNamingTheTransform() throws {
+        let folder = try Paths.scratch(self)
+        let copy = folder.appendingPathComponent("breathing-test.json")
+        try FileManager.default.copyItem(atPath: survey, toPath: copy.path)
+        for command in ["graph", "routes"] {
+            let result = CapturedRun([command, copy.path])
+            XCTAssertEqual(result.status, .findings, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("error: transform \"firstRound\""), "\(command): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", command)
+        }
+        // --resources points at the folder that has the file.
+        let resources = Paths.repository.appendingPathComponent("examples/surveys").path
+        XCTAssertEqual(CapturedRun(["graph", copy.path, "--resources", resources, "--format", "dot"]).status, .ok)
+        XCTAssertEqual(CapturedRun(["routes", copy.path, "--resources", resources]).status, .ok)
+    }
+}
