@@ -92,11 +92,7 @@ extension JSONObject: Sequence {
 extension JSONObject: Equatable {
     /// Objects are equal when they have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for member in lhs.members {
-            guard let other = rhs[member.key], other == member.value else { return false }
-        }
-        return true
+        JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 }
 

@@ -93,17 +93,32 @@ public enum JSONPrimitiveType: String, Sendable, CaseIterable, Hashable {
 }
 
 extension JSONValue: Equatable {
+    /// Structural equality (object members in any order), compared with an explicit stack so that
+    /// values nested as deep as the parser allows need no machine stack per level.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b
-        // Code-point equality: Swift's `==` would equate canonically equivalent strings ("é" and "e\u{301}").
-        case (.string(let a), .string(let b)): return a.hasSameCodePoints(as: b)
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a == b
-        default: return false
+        var pending: [(JSONValue, JSONValue)] = []
+        var next: (JSONValue, JSONValue)? = (lhs, rhs)
+        while let (left, right) = next {
+            switch (left, right) {
+            case (.null, .null): break
+            case (.bool(let a), .bool(let b)): guard a == b else { return false }
+            case (.number(let a), .number(let b)): guard a == b else { return false }
+            // Code-point equality: Swift's `==` would equate canonically equivalent strings ("é" and "e\u{301}").
+            case (.string(let a), .string(let b)): guard a.hasSameCodePoints(as: b) else { return false }
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                pending.append(contentsOf: zip(a, b))
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for member in a.members {
+                    guard let other = b[member.key] else { return false }
+                    pending.append((member.value, other))
+                }
+            default: return false
+            }
+            next = pending.popLast()
         }
+        return true
     }
 }
 
