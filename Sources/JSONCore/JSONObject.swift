@@ -98,15 +98,21 @@ extension JSONObject: Equatable {
 
 extension JSONObject: Hashable {
     public func hash(into hasher: inout Hasher) {
-        // Order-independent: combine member hashes commutatively.
+        hash(into: &hasher, levelsLeft: JSONValue.hashedDepth)
+    }
+
+    /// Order-independent: member hashes combine commutatively; values `levelsLeft` deep count by
+    /// kind and size only (see `JSONValue.hashedDepth`).
+    func hash(into hasher: inout Hasher, levelsLeft: Int) {
+        hasher.combine(count)
+        guard levelsLeft > 0 else { return }
         var combined = 0
         for member in members {
             var memberHasher = Hasher()
             memberHasher.combine(member.key)
-            memberHasher.combine(member.value)
+            member.value.hash(into: &memberHasher, levelsLeft: levelsLeft - 1)
             combined ^= memberHasher.finalize()
         }
-        hasher.combine(count)
         hasher.combine(combined)
     }
 }

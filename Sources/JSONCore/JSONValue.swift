@@ -123,14 +123,29 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: Hashable {
+    /// How many levels of containers a hash looks into. Below that only each container's kind and
+    /// size count: equal values still hash alike, and hashing needs no machine stack per level of
+    /// values nested as deep as the parser allows.
+    static let hashedDepth = 32
+
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, levelsLeft: JSONValue.hashedDepth)
+    }
+
+    func hash(into hasher: inout Hasher, levelsLeft: Int) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(1); hasher.combine(value)
         case .number(let value): hasher.combine(2); hasher.combine(value)
         case .string(let value): hasher.combine(3); hasher.combine(value)
-        case .array(let value): hasher.combine(4); hasher.combine(value)
-        case .object(let value): hasher.combine(5); hasher.combine(value)
+        case .array(let elements):
+            hasher.combine(4)
+            hasher.combine(elements.count)
+            guard levelsLeft > 0 else { return }
+            for element in elements { element.hash(into: &hasher, levelsLeft: levelsLeft - 1) }
+        case .object(let object):
+            hasher.combine(5)
+            object.hash(into: &hasher, levelsLeft: levelsLeft)
         }
     }
 }
