@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "ECMARegex"),
         .target(name: "JSONFormats"),
         .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),
-        .target(name: "AssessmentModel", dependencies: ["JSONCore", "JSONSchema"]),
+        .target(name: "AssessmentModel", dependencies: ["JSONCore", "ECMARegex", "JSONSchema"]),
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "AssessmentModel"]),
         .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
         .target(name: "SeededRandom"),

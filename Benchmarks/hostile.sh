@@ -59,7 +59,10 @@ check "(?:.*a){0,9000}x on 10 kB" "1 3" "$assess" validate -s "$dir/dotstar.json
 
 # Deep JSON: past the parser's limit, and a schema nested to just under it.
 python3 -c 'print("[" * 100000 + "]" * 100000)' >"$dir/deep-array.json"
-check "100,000 nested arrays: validate as instance" 3 "$assess" validate -s "$dir/one.json" "$dir/deep-array.json"
+echo '{}' >"$dir/empty-schema.json"
+check "100,000 nested arrays: validate as instance" 3 "$assess" validate -s "$dir/empty-schema.json" "$dir/deep-array.json"
+check "100,000 nested arrays: as a schema" 3 "$assess" validate -s "$dir/deep-array.json" "$dir/one.json"
+check "100,000 nested arrays: as a survey" 3 "$assess" lint "$dir/deep-array.json"
 python3 -c 'print("{\"not\":" * 9990 + "{}" + "}" * 9990)' >"$dir/deep-not.json"
 check "9,990 nested nots: validate" "0 1" "$assess" validate -s "$dir/deep-not.json" "$dir/one.json"
 check "9,990 nested nots: metaschema" "0 1" "$assess" metaschema "$dir/deep-not.json"

@@ -275,12 +275,38 @@ public enum BundledSchemas {
         "formatOptions": {"$ref": "#/definitions/FormatOptions"},
         "label": {"type": "string"},
         "displayUnits": {"type": "array", "items": {"enum": ["hour", "minute", "second"]}},
-        "characterLimit": {"type": "integer", "minimum": 0}
+        "characterLimit": {"type": "integer", "minimum": 0},
+        "keyboardOptions": {"$ref": "#/definitions/KeyboardOptions"},
+        "regExValidator": {"$ref": "#/definitions/RegExValidator"}
       },
       "allOf": [
         {"if": {"properties": {"type": {"const": "checkbox"}}}, "then": {"required": ["identifier", "label"]}},
         {"if": {"properties": {"type": {"const": "time"}}}, "then": {"properties": {"formatOptions": {"properties": {"minimumValue": {"$ref": "#/definitions/TimeOfDay"}, "maximumValue": {"$ref": "#/definitions/TimeOfDay"}}}}}, "else": {"properties": {"formatOptions": {"properties": {"minimumValue": {"type": "number"}, "maximumValue": {"type": "number"}}}}}}
       ]
+    },
+    "KeyboardOptions": {
+      "title": "KeyboardOptions",
+      "description": "How the phone's keyboard behaves for a text field.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "isSecureTextEntry": {"type": "boolean"},
+        "autocapitalizationType": {"enum": ["none", "words", "sentences", "allCharacters"]},
+        "autocorrectionType": {"enum": ["default", "no", "yes"]},
+        "spellCheckingType": {"enum": ["default", "no", "yes"]},
+        "keyboardType": {"enum": ["default", "asciiCapable", "numbersAndPunctuation", "URL", "numberPad", "phonePad", "namePhonePad", "emailAddress", "decimalPad", "twitter", "webSearch", "asciiCapableNumberPad"]}
+      }
+    },
+    "RegExValidator": {
+      "title": "RegExValidator",
+      "description": "A string answer must match pattern as a whole; otherwise the app shows invalidMessage.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["pattern", "invalidMessage"],
+      "properties": {
+        "pattern": {"type": "string"},
+        "invalidMessage": {"type": "string"}
+      }
     },
     "FormatOptions": {
       "title": "FormatOptions",

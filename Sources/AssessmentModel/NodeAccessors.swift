@@ -1,3 +1,4 @@
+import ECMARegex
 import JSONCore
 
 // Typed views of members the model keeps in `extra` (so round trips stay exact) and short
@@ -96,4 +97,35 @@ public struct FormatOptions: Sendable, Hashable {
 extension InputItem {
     /// `formatOptions` as typed fields (the raw object stays in ``formatOptions`` for round trips).
     public var options: FormatOptions { FormatOptions(formatOptions) }
+}
+
+/// A string input's `regExValidator`: answers must match `pattern` as a whole (as the reference's
+/// `Regex.matches` does), else the app shows `invalidMessage`.
+public struct RegExValidator: Sendable, Hashable {
+    /// The pattern as written.
+    public var pattern: String
+    /// What the app shows for an answer that does not match.
+    public var invalidMessage: String?
+    /// Where the validator is in the survey.
+    public var pointer: JSONPointer
+
+    /// The pattern compiled to match a whole answer, or why it cannot be: this checker knows ECMA-262
+    /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
+    public func wholeAnswerRegex() -> Result<ECMARegex, RegexSyntaxError> {
+        do {
+            _ = try ECMARegex(pattern)
+            return .success(try ECMARegex("^(?:" + pattern + ")$"))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension InputItem {
+    /// The `regExValidator` object, when it has a string `pattern`.
+    public var regExValidator: RegExValidator? {
+        guard case .object(let object)? = extra["regExValidator"], let pattern = object["pattern"]?.stringValue else { return nil }
+        return RegExValidator(pattern: pattern, invalidMessage: object["invalidMessage"]?.stringValue,
+                              pointer: pointer.appending("regExValidator"))
+    }
 }

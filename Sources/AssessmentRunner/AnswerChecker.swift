@@ -100,6 +100,11 @@ public struct AnswerChecker: Sendable {
         if case .string(let text) = value, let limit = item.extra["characterLimit"]?.numberValue?.intValue, text.count > limit {
             throw AnswerError(step: step.identifier, message: "\"\(text)\" is \(text.count) characters long; at most \(limit) allowed")
         }
+        if case .string(let text) = value, item.type == .string, let validator = item.regExValidator,
+           case .success(let regex) = validator.wholeAnswerRegex(), !regex.matches(text) {
+            let shown = validator.invalidMessage.map { "; the app says \"\($0)\"" } ?? ""
+            throw AnswerError(step: step.identifier, message: "\"\(text)\" does not match the regExValidator pattern \(validator.pattern)\(shown)")
+        }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {
             throw AnswerError(step: step.identifier, message: "\(number) is below the minimum \(minimum)")

@@ -41,6 +41,19 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(try Runs.run(survey, ["nick": "Alexa"]).failure, "step \"nick\": \"Alexa\" is 5 characters long; at most 4 allowed")
     }
 
+    func testRegExValidatorMustMatchTheWholeAnswer() throws {
+        let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "zip", "inputItem": {"type": "string", "regExValidator": {"pattern": "[0-9]{5}", "invalidMessage": "Five digits, please."}}}"#)
+        XCTAssertNil(try Runs.run(survey, ["zip": "02139"]).failure)
+        XCTAssertEqual(try Runs.run(survey, ["zip": "021390"]).failure,
+                       "step \"zip\": \"021390\" does not match the regExValidator pattern [0-9]{5}; the app says \"Five digits, please.\"")
+        XCTAssertNotNil(try Runs.run(survey, ["zip": "a02139"]).failure)
+        let alternatives = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "yn", "inputItem": {"type": "string", "regExValidator": {"pattern": "yes|no", "invalidMessage": "yes or no"}}}"#)
+        XCTAssertNil(try Runs.run(alternatives, ["yn": "no"]).failure)
+        XCTAssertNotNil(try Runs.run(alternatives, ["yn": "yesno"]).failure, "the whole answer matches one alternative")
+        let broken = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "string", "regExValidator": {"pattern": "[0-9", "invalidMessage": "?"}}}"#)
+        XCTAssertNil(try Runs.run(broken, ["q": "anything"]).failure, "a pattern that cannot be compiled checks nothing (lint warns about it)")
+    }
+
     func testNestedAssessmentsRunLikeSections() throws {
         let survey = try Runs.survey("""
             \(Runs.instruction("intro")),
