@@ -223,6 +223,10 @@ public struct Question: Sendable, Hashable {
     public var inputKeys: [String] {
         (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) }
     }
+    /// Every input item of the question: `inputItem`, the choices' `other`, and `inputItems`.
+    public var allInputItems: [InputItem] {
+        [inputItem, other].compactMap { $0 } + (inputItems ?? [])
+    }
     /// Choice questions: the JSON type of choice values.
     public var baseType: JSONPrimitiveType?
     /// `baseType` as written (also when it names no JSON type).

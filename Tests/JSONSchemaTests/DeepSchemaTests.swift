@@ -17,22 +17,22 @@ private func json(_ text: String) throws -> JSONValue { try JSONDocument(text: t
 
 private func repeated(_ text: String, _ count: Int) -> String { String(repeating: text, count: count) }
 
+/// Runs `body` on a thread with a stack of `stackSize` bytes and waits for it.
+private func onThread(stackSize: Int, _ body: @escaping @Sendable () throws -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        do { try body() } catch { XCTFail("\(error)") }
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+}
+
 final class DeepSchemaTests: XCTestCase {
 
-    /// Runs `body` on a thread with a 512 MB stack and waits for it.
-    private func onLargeStack(_ body: @escaping @Sendable () throws -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            do { try body() } catch { XCTFail("\(error)") }
-            done.signal()
-        }
-        thread.stackSize = 1 << 29
-        thread.start()
-        done.wait()
-    }
-
     func testDeepPropertiesReportTheFullLocations() {
-        onLargeStack {
+        onThread(stackSize: 1 << 29) {
             let schema = repeated(#"{"properties":{"a":"#, depth) + #"{"type":"string"}"# + repeated("}}", depth)
             let validator = try Validator(schema: json(schema), uri: "https://example.com/deep.json", options: options)
             let instance = try json(repeated(#"{"a":"#, depth) + "1" + repeated("}", depth))
@@ -49,7 +49,7 @@ final class DeepSchemaTests: XCTestCase {
     }
 
     func testDeepAllOfChainReportsTheFullLocationAndHasNoCycle() {
-        onLargeStack {
+        onThread(stackSize: 1 << 29) {
             let schema = repeated(#"{"allOf":["#, depth) + #"{"minimum":2}"# + repeated("]}", depth)
             let validator = try Validator(schema: json(schema), uri: "https://example.com/all.json", options: options)
 
@@ -62,7 +62,7 @@ final class DeepSchemaTests: XCTestCase {
     }
 
     func testDeepNotChainEvaluatesEachLevel() {
-        onLargeStack {
+        onThread(stackSize: 1 << 29) {
             // An odd number of `not`s around `{}` rejects everything; one more accepts everything.
             let odd = try Validator(schema: json(repeated(#"{"not":"#, depth - 1) + "{}" + repeated("}", depth - 1)), options: options)
             let error = try XCTUnwrap(odd.validate(try json("null")).first)
@@ -81,21 +81,9 @@ final class DeepSchemaTests: XCTestCase {
 final class IterativeCompileTests: XCTestCase {
     private let levels = 9_990
 
-    /// Runs `body` on a thread with a 4 MB stack and waits for it.
-    private func onFourMegabyteStack(_ body: @escaping @Sendable () throws -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            do { try body() } catch { XCTFail("\(error)") }
-            done.signal()
-        }
-        thread.stackSize = 1 << 22
-        thread.start()
-        done.wait()
-    }
-
     func testNearlyTenThousandNestedNotsCompileOnAFourMegabyteStack() {
         let levels = levels
-        onFourMegabyteStack {
+        onThread(stackSize: 1 << 22) {
             let text = repeated(#"{"not":"#, levels) + "{}" + repeated("}", levels)
             let validator = try Validator(schema: json(text), options: ValidationOptions(maxDepth: 100))
             // Evaluation still stops at its depth limit with an error rather than recursing 10,000 times.
@@ -107,7 +95,7 @@ final class IterativeCompileTests: XCTestCase {
 
     func testAnErrorAtTheBottomOfADeepSchemaIsReportedThere() {
         let levels = levels
-        onFourMegabyteStack {
+        onThread(stackSize: 1 << 22) {
             let text = repeated(#"{"items":"#, levels) + #"{"type":5}"# + repeated("}", levels)
             XCTAssertThrowsError(try Validator(schema: json(text), uri: "https://example.com/deep.json")) { error in
                 guard let error = error as? SchemaError else { return XCTFail("\(error)") }

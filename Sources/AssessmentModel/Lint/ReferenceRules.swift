@@ -12,8 +12,7 @@ public struct UnknownInputTypeRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         survey.visits.flatMap { visit -> [Finding] in
             guard let question = visit.node.question else { return [] }
-            let items = [question.inputItem, question.other].compactMap { $0 } + (question.inputItems ?? [])
-            return items.compactMap { item in
+            return question.allInputItems.compactMap { item in
                 guard case .unknown(let type) = item.type else { return nil }
                 let known = InputItemType.knownNames
                 let hint = Suggestion.closest(to: type, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -107,8 +106,7 @@ public struct RegExValidatorRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         survey.visits.flatMap { visit -> [Finding] in
             guard let question = visit.node.question else { return [] }
-            let items = [question.inputItem, question.other].compactMap { $0 } + (question.inputItems ?? [])
-            return items.compactMap { item in
+            return question.allInputItems.compactMap { item in
                 guard let validator = item.regExValidator else { return nil }
                 guard item.type == .string else {
                     return survey.finding(self, "\"\(visit.node.identifier)\" has a regExValidator on an input of type \(item.type); the apps check only string inputs with it",
