@@ -40,6 +40,8 @@ public struct Navigator: Sendable {
         public let stepPath: String
         /// Enclosing section identifiers, outermost first.
         public let sections: [String]
+        /// The enclosing containers themselves (sections, nested assessments), outermost first.
+        public let sectionNodes: [Node]
         /// Hidden buttons and titles.
         public let buttons: ButtonState
     }
@@ -73,9 +75,10 @@ public struct Navigator: Sendable {
     public func info(at location: StepLocation) -> StepInfo? {
         guard let entry = tree.entry(at: location), !tree.nodes[entry].kind.isContainer, entry != 0 else { return nil }
         let node = tree.nodes[entry]
-        let sections = tree.sectionIdentifiers(above: entry)
+        let containers = tree.sectionNodes(above: entry)
+        let sections = containers.map(\.identifier)
         return StepInfo(node: node, stepPath: (sections + [node.identifier]).joined(separator: "/"), sections: sections,
-                        buttons: tree.buttons(of: entry, isFirstStep: entry == firstEntry))
+                        sectionNodes: containers, buttons: tree.buttons(of: entry, isFirstStep: entry == firstEntry))
     }
 
     /// The node at a location.

@@ -33,9 +33,12 @@ struct ResultHistory: Sendable {
         let direction: Direction
     }
 
-    /// One container's results: the assessment, or a section visit.
+    /// One container's results: the assessment, or a section (or nested assessment) visit.
     private struct Level: Sendable {
         let identifier: String
+        /// For a nested assessment, what its result names besides the identifier (as the reference's
+        /// `AssessmentResultObject`: `assessmentIdentifier`, `versionString`, `schemaIdentifier`).
+        var assessment: JSONObject? = nil
         var entries: [Entry] = []
         var path: [Marker] = []
         let start: Date
@@ -54,18 +57,19 @@ struct ResultHistory: Sendable {
     /// Adds a result for a step being shown, inside its sections. A visit replaces the latest entry of
     /// its level only when that entry is for the same step; each level whose current child changes
     /// gets a path marker (the step's own level unless it repeats its last marker).
-    mutating func open(_ step: Node, sections: [String], direction: Direction, answer: JSONValue?, at date: Date) {
+    mutating func open(_ step: Node, sections: [Node], direction: Direction, answer: JSONValue?, at date: Date) {
         let result = StepResult(identifier: step.identifier, answerType: step.question.map(ResultHistory.answerType),
                                 questionText: step.title, value: answer, start: date, end: nil)
         var level = 0
         openLevels = [0]
-        for section in sections {
+        for node in sections {
+            let section = node.identifier
             // A level records a move only when its current child changes: moving inside a section is the section's own path.
             if levels[level].path.last?.identifier != section { levels[level].path.append(Marker(identifier: section, direction: direction)) }
             if case .section(let child)? = levels[level].entries.last, levels[child].identifier == section {
                 level = child
             } else {
-                levels.append(Level(identifier: section, start: date))
+                levels.append(Level(identifier: section, assessment: ResultHistory.assessmentMembers(node), start: date))
                 levels[level].entries.append(.section(levels.count - 1))
                 level = levels.count - 1
             }
@@ -103,6 +107,16 @@ struct ResultHistory: Sendable {
               case .step(var result) = levels[level].entries[last] else { return }
         change(&result)
         levels[level].entries[last] = .step(result)
+    }
+
+    /// A nested assessment's own result members; `nil` for a section.
+    private static func assessmentMembers(_ node: Node) -> JSONObject? {
+        guard node.kind == .assessment else { return nil }
+        var members = JSONObject([.init(key: "assessmentIdentifier", value: .string(node.identifier))])
+        for key in ["versionString", "schemaIdentifier"] {
+            if let value = node.extra[key]?.stringValue { members[key] = .string(value) }
+        }
+        return members
     }
 
     /// The JSON type description of a question's answers.
@@ -146,7 +160,9 @@ struct ResultHistory: Sendable {
                 rootEntries = entries
                 break
             }
-            var object = JSONObject([.init(key: "type", value: "section"), .init(key: "identifier", value: .string(level.identifier))])
+            var object = JSONObject([.init(key: "type", value: level.assessment == nil ? "section" : "assessment"),
+                                     .init(key: "identifier", value: .string(level.identifier))])
+            for member in level.assessment?.members ?? [] { object[member.key] = member.value }
             object["startDate"] = .string(Timestamp.string(level.start))
             if let end = level.end { object["endDate"] = .string(Timestamp.string(end)) }
             object["stepHistory"] = .array(entries)

@@ -227,7 +227,7 @@ public struct RunSession: Sendable {
         shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
         if step.isQuestion, listedQuestions.insert(info.stepPath).inserted { answerOrder.append((step.identifier, info.stepPath)) }
         transcript.append("\(shown.count). \(info.stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
-        history.open(step, sections: info.sections, direction: direction, answer: answers[info.stepPath], at: environment.now())
+        history.open(step, sections: info.sectionNodes, direction: direction, answer: answers[info.stepPath], at: environment.now())
     }
 
     private mutating func finish(_ status: RunStatus) {

@@ -79,11 +79,12 @@ struct SurveyTree: Sendable {
     }
 
     /// The identifiers of the sections around an entry, outermost first.
-    func sectionIdentifiers(above entry: Int) -> [String] {
-        var sections: [String] = []
+    /// The containers (sections, nested assessments) holding an entry, outermost first, without the root.
+    func sectionNodes(above entry: Int) -> [Node] {
+        var sections: [Node] = []
         var current = parent[entry]
         while current != 0 {
-            sections.append(nodes[current].identifier)
+            sections.append(nodes[current])
             current = parent[current]
         }
         return sections.reversed()

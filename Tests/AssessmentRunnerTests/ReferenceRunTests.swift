@@ -65,6 +65,21 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(try Runs.run(survey, ["q": 1]).session.shown.map(\.stepPath), ["intro", "inner/q", "inner/innerEnd", "outro"])
     }
 
+    func testANestedAssessmentsResultIsAnAssessmentResult() throws {
+        let survey = try Runs.survey("""
+            {"type": "assessment", "identifier": "inner", "versionString": "2.0", "schemaIdentifier": "innerSchema", "steps": [\(Runs.integerQuestion("q"))]},
+            {"type": "section", "identifier": "s", "steps": [\(Runs.instruction("i"))]}
+            """)
+        let history = try XCTUnwrap(try Runs.run(survey, ["q": 1]).session.result["stepHistory"]?.arrayValue)
+        XCTAssertEqual(history.map { $0["type"] }, ["assessment", "section"])
+        XCTAssertEqual(history[0]["identifier"], "inner")
+        XCTAssertEqual(history[0]["assessmentIdentifier"], "inner")
+        XCTAssertEqual(history[0]["versionString"], "2.0")
+        XCTAssertEqual(history[0]["schemaIdentifier"], "innerSchema")
+        XCTAssertEqual(history[0]["stepHistory"]?[0]?["value"], 1)
+        XCTAssertNil(history[1]["assessmentIdentifier"])
+    }
+
     func testTimedPlaceholderAndExtensionStepsAreShownWithoutAnswers() throws {
         let survey = try Runs.survey("""
             {"type": "countdown", "identifier": "count", "duration": 3},
