@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "JSONFormats"),
         .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),
         .target(name: "AssessmentModel", dependencies: ["JSONCore", "ECMARegex", "JSONSchema"]),
-        .target(name: "AssessmentRunner", dependencies: ["JSONCore", "AssessmentModel"]),
+        .target(name: "AssessmentRunner", dependencies: ["JSONCore", "ECMARegex", "AssessmentModel"]),
         .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
         .target(name: "SeededRandom"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),

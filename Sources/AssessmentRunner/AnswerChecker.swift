@@ -1,4 +1,5 @@
 import AssessmentModel
+import ECMARegex
 import Foundation
 import JSONCore
 
@@ -101,9 +102,15 @@ public struct AnswerChecker: Sendable {
             throw AnswerError(step: step.identifier, message: "\"\(text)\" is \(text.count) characters long; at most \(limit) allowed")
         }
         if case .string(let text) = value, item.type == .string, let validator = item.regExValidator,
-           case .success(let regex) = validator.wholeAnswerRegex(), !regex.matches(text) {
+           case .success(let regex) = validator.wholeAnswerRegex() {
             let shown = validator.invalidMessage.map { "; the app says \"\($0)\"" } ?? ""
-            throw AnswerError(step: step.identifier, message: "\"\(text)\" does not match the regExValidator pattern \(validator.pattern)\(shown)")
+            switch regex.search(text) {
+            case .match: break
+            case .noMatch:
+                throw AnswerError(step: step.identifier, message: "\"\(text)\" does not match the regExValidator pattern \(validator.pattern)\(shown)")
+            case .budgetExhausted:
+                throw AnswerError(step: step.identifier, message: "an answer of \(text.count) characters is too long to check against the regExValidator pattern \(validator.pattern)")
+            }
         }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {

@@ -6,11 +6,15 @@
 /// already explored, in lookarounds too, so a pattern without backreferences runs in time
 /// proportional to program size × input length (`^(a+)+$` on any input is linear). Counted
 /// repetition keeps the program proportional to the pattern *text*: a repeated single-scalar atom
-/// (`.{0,9000}`, `[a-z]{2,}`, `(?:a|b){5}`) is one step, and other repeated groups may expand to at
-/// most `RegexCompiler.instructionLimit` steps (100 + 3 per pattern character); larger
-/// expansions are refused as a syntax error at the repetition. Patterns with backreferences cannot
-/// use the memo; they run under a budget of `backtrackingBudget` steps, and a search that uses it
-/// up ends as `.budgetExhausted`, which `matches` reports as not matching, so they never hang.
+/// (`.{0,9000}`, `[a-z]{2,}`, `(?:a|b){5}`) is one step. Other repeated groups are copied: a program
+/// of up to `RegexCompiler.instructionLimit` steps (100 + 3 per pattern character) searches any
+/// subject; a larger one, up to `RegexCompiler.expandedLimit` steps (more is refused as a syntax
+/// error at the repetition), searches subjects only as long as keeps its work within what an
+/// `instructionLimit` program spends on 10,000 scalars (`^(?:[a-z0-9-]+\.){1,126}[a-z]+$` takes
+/// hostnames of thousands of characters), and ends longer ones as `.budgetExhausted`. Patterns with
+/// backreferences cannot use the memo; they run under a budget of `backtrackingBudget` steps, and a
+/// search that uses it up ends as `.budgetExhausted` too. `matches` reports an exhausted search as
+/// not matching, so nothing hangs; `search` tells it apart.
 public struct ECMARegex: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
@@ -51,6 +55,7 @@ public struct ECMARegex: Sendable, Hashable {
         // allocation for the short strings JSON Schema patterns usually see.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { storage in
             let count = Self.decode(bytes, into: storage)
+            if let budget = program.stateBudget, program.instructionCount * (count + 1) > budget { return .budgetExhausted }
             let text = UnsafeBufferPointer(rebasing: storage[..<count])
             let words = RegexMatcher.memoWords(program, count: count)
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 2)) { memo in
@@ -93,7 +98,8 @@ public struct ECMARegex: Sendable, Hashable {
 public enum RegexSearchOutcome: Sendable, Equatable {
     case match
     case noMatch
-    /// A pattern with backreferences used up `ECMARegex.backtrackingBudget` steps before deciding.
+    /// Undecided: a pattern with backreferences used up `ECMARegex.backtrackingBudget` steps, or the
+    /// subject is too long for the state budget of a pattern whose repetitions expand far.
     case budgetExhausted
 }
 

@@ -1,9 +1,10 @@
 /// Turns a `RegexNode` tree into `RegexProgram` instructions.
 ///
 /// Counted repetition of a single-scalar atom (`.{0,9000}`, `[a-z]{2,}`, `(?:a|b){3}`) becomes one
-/// `repeatTest` instruction. Other repeated bodies are copied, and the whole program may hold at
-/// most `instructionLimit(patternLength:)` instructions, so matching time stays proportional to
-/// the pattern *text* times the input, never to the repetition counts.
+/// `repeatTest` instruction. Other repeated bodies are copied. A program of at most
+/// `instructionLimit(patternLength:)` instructions searches any subject in time proportional to the
+/// pattern *text* times the input; a larger one (up to `expandedLimit`) carries a state budget of
+/// what such a program spends on 10,000 scalars, and searches only subjects that fit in it.
 struct RegexCompiler {
     private var programs: [RegexCode] = [RegexCode()]
     private var tests: [ScalarClass] = []
@@ -16,19 +17,29 @@ struct RegexCompiler {
     /// Instructions in finished lookaround programs.
     private var subprogramSize = 0
 
-    /// The most instructions a pattern of `patternLength` scalars may compile to.
+    /// The most instructions a pattern of `patternLength` scalars compiles to and still searches
+    /// subjects of any length.
     static func instructionLimit(patternLength: Int) -> Int { 100 + 3 * patternLength }
 
+    /// The most instructions any pattern may compile to; above `instructionLimit` the program gets a
+    /// state budget.
+    static let expandedLimit = 4_096
+
+    /// The subject length, in scalars, that `instructionLimit` programs are promised to search fast.
+    static let budgetedSubjectLength = 10_000
+
     static func compile(_ tree: RegexNode, captureCount: Int, patternLength: Int) throws(RegexSyntaxError) -> RegexProgram {
+        let linearLimit = instructionLimit(patternLength: patternLength)
         var compiler = RegexCompiler(captureCount: captureCount, usesBackreferences: hasBackreferences(tree),
-                                     limit: instructionLimit(patternLength: patternLength))
+                                     limit: max(linearLimit, expandedLimit))
         var main = RegexCode()
         try compiler.emit(tree, into: &main)
         main.instructions.append(.match)
         try compiler.check(main.instructions.count, offset: 0)
         compiler.programs[0] = main
         return RegexProgram(programs: compiler.programs, tests: compiler.tests, registerCount: compiler.registerCount,
-                            usesBackreferences: compiler.usesBackreferences, anchoredAtStart: startsAnchored(tree))
+                            usesBackreferences: compiler.usesBackreferences, anchoredAtStart: startsAnchored(tree),
+                            linearLimit: linearLimit, budgetedSubjectLength: budgetedSubjectLength)
     }
 
     private init(captureCount: Int, usesBackreferences: Bool, limit: Int) {

@@ -79,8 +79,13 @@ final class RegexProgram: Sendable {
     let instructionCount: Int
     /// The first memo row of each program.
     let rowBase: [Int]
+    /// For a program larger than its pattern's linear-time size: the most (instruction, position)
+    /// states a search may have, so that a subject longer than `stateBudget / instructionCount`
+    /// scalars is not searched (the outcome is `.budgetExhausted`).
+    let stateBudget: Int?
 
-    init(programs: [RegexCode], tests: [ScalarClass], registerCount: Int, usesBackreferences: Bool, anchoredAtStart: Bool) {
+    init(programs: [RegexCode], tests: [ScalarClass], registerCount: Int, usesBackreferences: Bool, anchoredAtStart: Bool,
+         linearLimit: Int, budgetedSubjectLength: Int) {
         self.programs = programs
         self.tests = tests
         self.registerCount = registerCount
@@ -94,5 +99,6 @@ final class RegexProgram: Sendable {
         }
         rowBase = rows
         instructionCount = base
+        stateBudget = base > linearLimit && !usesBackreferences ? linearLimit * (budgetedSubjectLength + 1) : nil
     }
 }

@@ -25,6 +25,8 @@ enum ErrorDescriber {
             return "string is \(count(actual, "character")) long; at least \(limit) required"
         case .pattern(let pattern):
             return "string does not match the pattern \(quote(.string(pattern)))"
+        case .patternUndecided(let pattern):
+            return "string is too long to decide against the pattern \(quote(.string(pattern))) within its matching budget, so it is not accepted"
         case .format(let format):
             return "string is not a valid \(format)"
         case .content(let encoding):

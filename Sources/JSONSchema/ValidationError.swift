@@ -12,6 +12,8 @@ public enum ValidationErrorKind: Sendable, Hashable {
     case maxLength(limit: Int, actual: Int)
     case minLength(limit: Int, actual: Int)
     case pattern(String)
+    /// The string (or member name) is too long for the pattern's matching budget: not decided, so not valid.
+    case patternUndecided(String)
     case format(String)
     case content(String)
     case maxItems(limit: Int, actual: Int)

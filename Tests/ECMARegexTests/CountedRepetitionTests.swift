@@ -66,16 +66,33 @@ final class CountedRepetitionTests: XCTestCase {
     }
 
     func testOverExpandingRepetitionsAreRefusedWhereTheyStand() {
-        for (pattern, offset) in [("(?:.*a){0,9000}x", 0), ("((a{0,100}){0,100}){0,100}", 1), ("^(?:(?:a|b)(?:c|d)?){0,100}$", 1),
-                                  ("x(?:a?){1000}a{1000}", 1), ("(?:(a)\\1){0,9000}x", 0), ("(?:ab){70}", 0)] {
+        for (pattern, offset) in [("(?:.*a){0,9000}x", 0), ("((a{0,100}){0,100}){0,100}", 0), ("x(?:a?){5000}a{1000}", 1),
+                                  ("(?:(a)\\1){0,9000}x", 0), ("(?:ab){3000}", 0)] {
             XCTAssertThrowsError(try ECMARegex(pattern), pattern) { error in
                 let syntax = error as? RegexSyntaxError
                 XCTAssertEqual(syntax?.offset, offset, pattern)
-                XCTAssertEqual(syntax?.message.hasPrefix("pattern too large after expanding its repetitions"), true, pattern)
+                XCTAssertEqual(syntax?.message.hasPrefix("pattern too large after expanding its repetitions (more than 4096 steps)"), true, pattern)
             }
         }
         XCTAssertNoThrow(try ECMARegex("(?:ab){40}"), "within 100 + 3 per pattern character")
         XCTAssertNoThrow(try ECMARegex("^(?:[a-z0-9-]+\\.){1,60}[a-z]{2,}$"), "a long but simple counted group")
+    }
+
+    /// Programs between the linear-time size (100 + 3 per pattern character) and 4,096 steps search
+    /// subjects up to their state budget exactly, and say so for longer ones.
+    func testLargeExpansionsAnswerWithinTheirStateBudget() throws {
+        let hostname = try ECMARegex("^(?:[a-z0-9-]+\\.){1,126}[a-z]{2,63}$")
+        XCTAssertEqual(hostname.search("www.example.com"), .match)
+        XCTAssertEqual(hostname.search("www..com"), .noMatch)
+        XCTAssertEqual(hostname.search(String(repeating: "a.", count: 126) + "com"), .match)
+        XCTAssertEqual(hostname.search(String(repeating: "a.", count: 127) + "com"), .noMatch, "127 labels before the last are one too many")
+        XCTAssertEqual(hostname.search(String(repeating: "a", count: 10_000) + ".com"), .budgetExhausted)
+        XCTAssertFalse(hostname.matches(String(repeating: "a", count: 10_000) + ".com"))
+
+        try assertMatches("^(?:ab){70}$", [String(repeating: "ab", count: 70)], not: [String(repeating: "ab", count: 69)])
+        try assertMatches("^(?:(?:a|b)(?:c|d)?){0,100}$", ["", "acbd", "ab" + String(repeating: "ad", count: 49)],
+                          not: ["cc", String(repeating: "a", count: 101)])
+        XCTAssertEqual(try ECMARegex("x(?:a?){1000}a{1000}").search("x" + String(repeating: "a", count: 1_500)), .match)
     }
 
     func testHostileCountersAnswer() throws {

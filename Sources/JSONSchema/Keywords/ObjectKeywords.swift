@@ -75,10 +75,14 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
 }
 
 /// `patternProperties`: each member whose name matches a pattern must be valid against its schema.
+/// A member name whose search ends undecided (see `RegexSearchOutcome.budgetExhausted`) fails with
+/// `patternUndecided` rather than being taken as not matching.
 final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
+    let location: KeywordLocation
     let patterns: [(source: String, regex: ECMARegex, node: NodeReference)]
 
-    init(patterns: [(source: String, regex: ECMARegex, node: NodeReference)]) {
+    init(location: KeywordLocation, patterns: [(source: String, regex: ECMARegex, node: NodeReference)]) {
+        self.location = location
         self.patterns = patterns
     }
 
@@ -88,14 +92,18 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
             let regex = try compiler.regex(member.key, at: site.location.appending("patternProperties").appending(member.key))
             patterns.append((member.key, regex, NodeReference(compiler.subschema(site, "patternProperties", member.key))))
         }
-        return patterns.isEmpty ? nil : PatternPropertiesKeyword(patterns: patterns)
+        return patterns.isEmpty ? nil : PatternPropertiesKeyword(location: site.keyword("patternProperties"), patterns: patterns)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
         for (name, value) in instance.members {
-            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) {
-                if !pattern.node.isValid(value, context) { return false }
+            for pattern in patterns {
+                switch pattern.regex.search(utf8: name.bytes) {
+                case .noMatch: continue
+                case .budgetExhausted: return false
+                case .match: if !pattern.node.isValid(value, context) { return false }
+                }
             }
         }
         return true
@@ -106,10 +114,17 @@ final class PatternPropertiesKeyword: Keyword, @unchecked Sendable {
     ) {
         guard instance.kind == .object else { return }
         for (name, value) in instance.members {
-            for pattern in patterns where pattern.regex.matches(utf8: name.bytes) {
-                pattern.node.collectErrors(
-                    value, at: path.descending(keyword: "patternProperties", pattern.source, instance: name.string),
-                    context, into: &errors)
+            for pattern in patterns {
+                switch pattern.regex.search(utf8: name.bytes) {
+                case .noMatch: continue
+                case .budgetExhausted:
+                    errors.append(ValidationError(.patternUndecided(pattern.source), keyword: location,
+                                                  path: path.descending(instance: name.string)))
+                case .match:
+                    pattern.node.collectErrors(
+                        value, at: path.descending(keyword: "patternProperties", pattern.source, instance: name.string),
+                        context, into: &errors)
+                }
             }
         }
     }
@@ -141,7 +156,8 @@ final class AdditionalPropertiesKeyword: Keyword, @unchecked Sendable {
     }
 
     private func isAdditional(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        !declared.contains(name) && !patterns.contains { $0.matches(utf8: name) }
+        // An undecided search counts as matching: patternProperties reports that member.
+        !declared.contains(name) && !patterns.contains { $0.search(utf8: name) != .noMatch }
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

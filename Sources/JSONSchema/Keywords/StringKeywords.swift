@@ -20,8 +20,12 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.kind == .string, !regex.matches(utf8: instance.bytes) else { return nil }
-        return .pattern(regex.pattern)
+        guard instance.kind == .string else { return nil }
+        switch regex.search(utf8: instance.bytes) {
+        case .match: return nil
+        case .noMatch: return .pattern(regex.pattern)
+        case .budgetExhausted: return .patternUndecided(regex.pattern)
+        }
     }
 }
 
