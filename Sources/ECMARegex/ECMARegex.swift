@@ -11,7 +11,7 @@
 /// subject; a larger one, up to `RegexCompiler.expandedLimit` steps (more is refused as a syntax
 /// error at the repetition), searches subjects only as long as keeps its work within what an
 /// `instructionLimit` program spends on 10,000 scalars (`^(?:[a-z0-9-]+\.){1,126}[a-z]+$` takes
-/// hostnames of thousands of characters), and ends longer ones as `.budgetExhausted`. Patterns with
+/// hostnames of over 5,000 characters), and ends longer ones as `.budgetExhausted`. Patterns with
 /// backreferences cannot use the memo; they run under a budget of `backtrackingBudget` steps, and a
 /// search that uses it up ends as `.budgetExhausted` too. `matches` reports an exhausted search as
 /// not matching, so nothing hangs; `search` tells it apart.
