@@ -2,9 +2,13 @@
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        let length = word.count
+        let tolerance = max(1, min(3, length / 3))
+        // Lengths further apart than the tolerance are further apart in distance too: a long
+        // word (a whole paragraph in a type field) costs nothing.
+        let near = candidates.filter { abs($0.count - length) <= tolerance }
+        let scored = near.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let tolerance = max(1, min(3, word.count / 3))
         return best.1 <= tolerance && best.1 > 0 ? best.0 : nil
     }
 

@@ -20,7 +20,7 @@ public struct LintReport: Sendable {
 public struct Linter: Sendable {
     /// Every logic rule, in the order `--list-rules` shows them.
     public static let logicRules: [any LintRule] = [
-        UnknownNodeTypeRule(), UnknownInputTypeRule(), RegExValidatorRule(), UnresolvedTransformRule(), DuplicateIdentifierRule(), InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
+        UnknownNodeTypeRule(), UnknownInputTypeRule(), RegExValidatorRule(), UIHintRule(), UnresolvedTransformRule(), DuplicateIdentifierRule(), InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
         UnreachableStepRule(), EndlessLoopRule(), DuplicateChoiceValueRule(), ValueTypeRule(), UnmatchableAnswerRule(),
         OrderingOperatorRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), MissingBaseTypeRule(),
         UnknownButtonRule(),
