@@ -17,6 +17,9 @@ usage() { sed -n '4,6p' "$0" | sed 's/^# *//' >&2; exit 2; }
 known() { [[ " ${TARGETS[*]} " == *" $1 "* ]] || { echo "unknown target '$1'" >&2; usage; }; }
 
 build() {
+    # The build plan of this scratch folder does not notice source files added to the main package
+    # ("cannot find 'X' in scope"); removing it makes SwiftPM plan again (compiled objects are kept).
+    rm -f "$SCRATCH/release.yaml"
     swift build --package-path Fuzz --scratch-path "$SCRATCH" -c release \
         -Xswiftc -sanitize=fuzzer,address --product "fuzz-$1" 2>&1 | grep -v "Cannot export local symbol" >&2
 }
