@@ -5,13 +5,6 @@ import SeededRandom
 /// Counted repetition: exact results for the edge cases, agreement with hand-expanded patterns,
 /// and hostile patterns that must either be refused at compile time or answer.
 final class CountedRepetitionTests: XCTestCase {
-    private func assertMatches(_ pattern: String, _ matching: [String], not nonMatching: [String] = [],
-                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let regex = try ECMARegex(pattern)
-        for text in matching { XCTAssertTrue(regex.matches(text), "\(pattern) should match \(text.debugDescription)", file: file, line: line) }
-        for text in nonMatching { XCTAssertFalse(regex.matches(text), "\(pattern) should not match \(text.debugDescription)", file: file, line: line) }
-    }
-
     func testEdgeCaseCounts() throws {
         try assertMatches("^a{0}$", [""], not: ["a"])
         try assertMatches("^(?:ab){0}c$", ["c"], not: ["abc"])

@@ -2,13 +2,6 @@ import XCTest
 import ECMARegex
 
 final class ECMARegexTests: XCTestCase {
-    private func assertMatches(_ pattern: String, _ matching: [String], not nonMatching: [String] = [],
-                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let regex = try ECMARegex(pattern)
-        for text in matching { XCTAssertTrue(regex.matches(text), "\(pattern) should match \(text.debugDescription)", file: file, line: line) }
-        for text in nonMatching { XCTAssertFalse(regex.matches(text), "\(pattern) should not match \(text.debugDescription)", file: file, line: line) }
-    }
-
     private func assertSyntaxError(_ pattern: String, at offset: Int? = nil, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try ECMARegex(pattern), pattern, file: file, line: line) { error in
             if let offset { XCTAssertEqual((error as? RegexSyntaxError)?.offset, offset, pattern, file: file, line: line) }
