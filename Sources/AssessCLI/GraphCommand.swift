@@ -40,7 +40,7 @@ struct GraphCommand: Command {
         let format = try arguments.choice("--format", default: Format.svg)
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
         guard let survey = SurveyInput.load(path, io: io)?.document,
-              let settings = SurveyInput.settings(for: path, arguments: arguments, io: io) else { return .inputError }
+              let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let graph = FlowGraph(survey: root, now: now)
         var coverage: CoverageState?
@@ -90,16 +90,6 @@ enum SurveyInput {
             case .syntax(let parse): io.printError("\(path):\(parse.position): error: \(parse.message)")
             case .notAnObject(let found): io.printError("\(path):1:1: error: a survey must be a JSON object, found \(found.withArticle)")
             }
-            return nil
-        }
-    }
-
-    /// The settings for the survey at `path` (`--allow-type`, `--resources`, assess.json), or `nil` after printing why not.
-    static func settings(for path: String, arguments: ParsedArguments, io: CommandIO) -> SurveySettings? {
-        switch SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments) {
-        case .success(let settings): return settings
-        case .failure(let error):
-            io.printError(error.description)
             return nil
         }
     }

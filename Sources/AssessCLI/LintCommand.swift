@@ -76,11 +76,7 @@ struct LintCommand: Command {
                 io.printError(error.description)
                 status = status.worst(.inputError)
             case .success(let bytes):
-                let settings: SurveySettings
-                switch SurveySettings.load(for: file.path, arguments: arguments) {
-                case .success(let loaded): settings = loaded
-                case .failure(let error):
-                    io.printError(error.description)
+                guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: io) else {
                     status = status.worst(.inputError)
                     continue
                 }

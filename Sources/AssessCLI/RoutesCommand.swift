@@ -50,7 +50,7 @@ struct RoutesCommand: Command {
         }
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
         guard let (survey, bytes) = SurveyInput.load(path, io: io),
-              let settings = SurveyInput.settings(for: path, arguments: arguments, io: io) else { return .inputError }
+              let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let planner = RoutePlanner(graph: FlowGraph(survey: root, now: now))
         let set = arguments.flag("--all") ? planner.all(maxRoutes: maxRoutes) : planner.edgeCovering(maxRoutes: maxRoutes)

@@ -11,11 +11,7 @@ enum RunSurveyLoader {
     }
 
     static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
-        let settings: SurveySettings
-        switch SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments) {
-        case .success(let loaded): settings = loaded
-        case .failure(let error):
-            io.printError(error.description)
+        guard let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else {
             return .exit(.inputError)
         }
         let lint = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path)

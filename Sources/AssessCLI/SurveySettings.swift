@@ -27,6 +27,16 @@ struct SurveySettings {
         return .success(SurveySettings(allowedTypes: allowed, resources: folderResources(directory)))
     }
 
+    /// The settings for the survey at `path`, or `nil` after printing why they cannot be read.
+    static func load(for path: String?, arguments: ParsedArguments, io: CommandIO) -> SurveySettings? {
+        switch load(for: path, arguments: arguments) {
+        case .success(let settings): return settings
+        case .failure(let error):
+            io.printError(error.description)
+            return nil
+        }
+    }
+
     /// Resources read from the files of a folder.
     static func folderResources(_ directory: String) -> SurveyResources {
         SurveyResources(location: directory) { fileName in

@@ -113,10 +113,15 @@ public struct RegExValidator: Sendable, Hashable {
     /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
     public func wholeAnswerRegex() -> Result<ECMARegex, RegexSyntaxError> {
         do {
-            _ = try ECMARegex(pattern)
             return .success(try ECMARegex("^(?:" + pattern + ")$"))
-        } catch {
-            return .failure(error)
+        } catch let wrapped {
+            // Report the error as the pattern was written: its own offsets, without the wrapping.
+            do {
+                _ = try ECMARegex(pattern)
+                return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 }

@@ -38,10 +38,10 @@ public struct Navigator: Sendable {
         public let node: Node
         /// Enclosing section identifiers and the step's, joined by `/`.
         public let stepPath: String
-        /// Enclosing section identifiers, outermost first.
-        public let sections: [String]
-        /// The enclosing containers themselves (sections, nested assessments), outermost first.
+        /// The enclosing containers (sections, nested assessments), outermost first.
         public let sectionNodes: [Node]
+        /// Enclosing section identifiers, outermost first.
+        public var sections: [String] { sectionNodes.map(\.identifier) }
         /// Hidden buttons and titles.
         public let buttons: ButtonState
     }
@@ -76,8 +76,7 @@ public struct Navigator: Sendable {
         guard let entry = tree.entry(at: location), !tree.nodes[entry].kind.isContainer, entry != 0 else { return nil }
         let node = tree.nodes[entry]
         let containers = tree.sectionNodes(above: entry)
-        let sections = containers.map(\.identifier)
-        return StepInfo(node: node, stepPath: (sections + [node.identifier]).joined(separator: "/"), sections: sections,
+        return StepInfo(node: node, stepPath: (containers.map(\.identifier) + [node.identifier]).joined(separator: "/"),
                         sectionNodes: containers, buttons: tree.buttons(of: entry, isFirstStep: entry == firstEntry))
     }
 

@@ -437,29 +437,21 @@ struct TapeBuilder {
                     work.append(.value(member.value))
                     work.append(.value(.string(member.key)))
                 }
-            case .value(let scalar):
-                appendScalar(scalar)
+            case .value(.null):
+                entries.append(JSONTape.Entry(kind: .null))
+            case .value(.bool(let flag)):
+                entries.append(JSONTape.Entry(kind: flag ? .true : .false))
+            case .value(.number(let number)):
+                if case .integer(let integer) = number.storage {
+                    entries.append(JSONTape.Entry(kind: .integer, payload: integer))
+                } else {
+                    var lexeme = number.lexeme
+                    lexeme.withUTF8 { appendNumber($0) }
+                }
+            case .value(.string(var string)):
+                let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
+                string.withUTF8 { appendString($0, isASCII: isASCII) }
             }
-        }
-    }
-
-    /// Appends a value that is not a container.
-    private mutating func appendScalar(_ value: JSONValue) {
-        switch value {
-        case .null: entries.append(JSONTape.Entry(kind: .null))
-        case .bool(let flag): entries.append(JSONTape.Entry(kind: flag ? .true : .false))
-        case .number(let number):
-            if case .integer(let integer) = number.storage {
-                entries.append(JSONTape.Entry(kind: .integer, payload: integer))
-            } else {
-                var lexeme = number.lexeme
-                lexeme.withUTF8 { appendNumber($0) }
-            }
-        case .string(var string):
-            let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
-            string.withUTF8 { appendString($0, isASCII: isASCII) }
-        case .array, .object:
-            append(value)
         }
     }
 

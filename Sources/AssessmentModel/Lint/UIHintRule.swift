@@ -12,16 +12,17 @@ public struct UIHintRule: LintRule {
     static let textHints = ["textfield", "multipleLine"]
     /// Other hints the reference and the published schemas name (`FormUIHint`), and the apps use.
     static let otherHints = ["checkmark", "radio", "list", "combobox", "disclosureArrow", "popover", "link", "section", "button", "toggle"]
+    /// Every hint above.
+    static let knownHints = choiceHints + numberHints + textHints + otherHints
 
     public init() {}
 
     public func check(_ survey: LintContext) -> [Finding] {
-        let known = Self.choiceHints + Self.numberHints + Self.textHints + Self.otherHints
-        return survey.visits.compactMap { visit in
+        survey.visits.compactMap { visit in
             guard let question = visit.node.question, let hint = question.uiHint else { return nil }
             let pointer = visit.node.pointer.appending("uiHint")
-            guard let name = known.first(where: { $0.lowercased() == hint.lowercased() }) else {
-                guard let suggestion = Suggestion.closest(to: hint, among: known) else { return nil }
+            guard let name = Self.knownHints.first(where: { $0.lowercased() == hint.lowercased() }) else {
+                guard let suggestion = Suggestion.closest(to: hint, among: Self.knownHints) else { return nil }
                 return survey.finding(self, "uiHint \"\(hint)\" of \"\(visit.node.identifier)\" is not a hint the apps know, so they show their default control; did you mean \"\(suggestion)\"?",
                                       at: pointer)
             }
