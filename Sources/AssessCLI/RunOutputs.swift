@@ -26,8 +26,13 @@ struct RunOutputs {
         return paths.compactMap { OutputFile.problem(writing: $0, force: force) }.first
     }
 
-    /// Writes `--result` and `--archive` for a finished session.
+    /// Writes `--result` and `--archive` for a finished session; a failed run (the step cap, a loop at
+    /// the start) writes neither, so no archive ever holds a run that did not end.
     func write(_ session: RunSession, io: CommandIO) -> ExitStatus {
+        if session.status == .failed, resultPath != nil || archivePath != nil {
+            io.printError("error: no result or archive written: the run failed")
+            return .findings
+        }
         let result = JSONWriter.pretty.bytes(session.result)
         if let resultPath {
             do {

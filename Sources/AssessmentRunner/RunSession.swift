@@ -209,7 +209,12 @@ public struct RunSession: Sendable {
         }
         switch outcome {
         case .step(let next):
-            guard shown.count < RunSession.stepLimit else { throw .tooManySteps(RunSession.stepLimit) }
+            guard shown.count < RunSession.stepLimit else {
+                // A run stopped by the cap failed: it has no result worth keeping.
+                failure = .tooManySteps(RunSession.stepLimit)
+                finish(.failed)
+                throw .tooManySteps(RunSession.stepLimit)
+            }
             arrivals.append(location)
             show(next, direction: .forward)
         case .finished(let status):

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import ZipArchive
 
 /// A file to put into a result archive beside `metadata.json`.
 public struct ArchiveInput: Sendable {
@@ -51,12 +52,15 @@ public enum ArchiveBuildError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidFilename(String, reason: String)
     /// The output cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// The archive would break the zip limits that `verify` applies (too many files or bytes).
+    case beyondLimits(String)
 
     public var description: String {
         switch self {
         case .duplicateFilename(let name): return "two files are named \"\(name)\"; names in an archive must be unique"
         case .invalidFilename(let name, let reason): return "invalid file name \"\(name)\": \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .beyondLimits(let reason): return "the archive would not pass verify: \(reason)"
         }
     }
 }
@@ -67,10 +71,13 @@ public struct ArchiveBuilder: Sendable {
     public var source: ArchiveSource
     /// The time stamped on every manifest entry and zip entry (fix it for reproducible archives).
     public var timestamp: Date
+    /// The zip limits of the verifier that will read the archive (`ArchiveVerifier`'s default).
+    public var limits: ZipLimits
 
-    public init(source: ArchiveSource = ArchiveSource(), timestamp: Date) {
+    public init(source: ArchiveSource = ArchiveSource(), timestamp: Date, limits: ZipLimits = ZipLimits()) {
         self.source = source
         self.timestamp = timestamp
+        self.limits = limits
     }
 
     /// The manifest describing `inputs`.
@@ -98,7 +105,7 @@ public struct ArchiveBuilder: Sendable {
         let manifest = JSONWriter.pretty.bytes(metadata(for: inputs).json)
         var entries = inputs.map { ArchiveZip.Entry(name: $0.filename, bytes: $0.bytes) }
         entries.append(ArchiveZip.Entry(name: ArchiveMetadata.filename, bytes: manifest))
-        return try ArchiveZip.write(entries, modified: timestamp)
+        return try ArchiveZip.write(entries, modified: timestamp, limits: limits)
     }
 
     /// Builds and writes atomically to `path` (temporary file, flush, rename); never replaces an

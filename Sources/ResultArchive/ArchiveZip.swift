@@ -8,14 +8,17 @@ enum ArchiveZip {
         let bytes: [UInt8]
     }
 
-    /// Zip bytes holding `entries` in order, each stamped with `modified`.
-    static func write(_ entries: [Entry], modified: Date) throws(ArchiveBuildError) -> [UInt8] {
-        var writer = ZipWriter()
+    /// Zip bytes holding `entries` in order, each stamped with `modified`; a reader with the same
+    /// `limits` accepts them.
+    static func write(_ entries: [Entry], modified: Date, limits: ZipLimits) throws(ArchiveBuildError) -> [UInt8] {
+        var writer = ZipWriter(limits: limits)
         for entry in entries {
             do {
                 try writer.add(name: entry.name, bytes: entry.bytes, compression: .automatic, modified: modified)
+            } catch .duplicateName(let name) {
+                throw .duplicateFilename(name)
             } catch {
-                throw .duplicateFilename(entry.name)
+                throw .beyondLimits(error.description)
             }
         }
         return writer.finish()

@@ -1,4 +1,9 @@
 /// Limits that keep a hostile archive from exhausting memory or time.
+///
+/// `ZipWriter` honours the same limits, so what the writer produces the reader accepts. The defaults
+/// are chosen for result archives: 1 GiB in all bounds memory per archive; 200:1 lets ordinary
+/// JSON through (deflate reaches ~1030:1 only on degenerate input, which the writer then stores);
+/// entries under 1 MiB are never held to the ratio.
 public struct ZipLimits: Sendable, Equatable {
     /// The most entries an archive may hold.
     public var maxEntries: Int
@@ -15,6 +20,14 @@ public struct ZipLimits: Sendable, Equatable {
         self.maxTotalUncompressedSize = maxTotalUncompressedSize
         self.maxCompressionRatio = maxCompressionRatio
         self.ratioThreshold = ratioThreshold
+    }
+
+    /// No limits at all: only for crafting hostile archives in tests and fuzzing, never for reading.
+    public static let unlimited = ZipLimits(maxEntries: .max, maxTotalUncompressedSize: .max, maxCompressionRatio: .max, ratioThreshold: .max)
+
+    /// Whether an entry of `size` bytes stored in `compressedSize` bytes breaks the ratio limit.
+    public func refusesRatio(size: UInt64, compressedSize: UInt64) -> Bool {
+        size > ratioThreshold && size / max(compressedSize, 1) > maxCompressionRatio
     }
 }
 
@@ -62,7 +75,7 @@ public struct ZipReader: Sendable {
         for _ in 0..<directory.count {
             let entry = try ZipReader.readCentralEntry(&records, contents: contents)
             guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
-            if entry.size > limits.ratioThreshold, entry.size / max(entry.compressedSize, 1) > limits.maxCompressionRatio {
+            if limits.refusesRatio(size: entry.size, compressedSize: entry.compressedSize) {
                 throw .compressionRatioTooHigh(name: entry.name, ratio: entry.size / max(entry.compressedSize, 1), limit: limits.maxCompressionRatio)
             }
             let (sum, overflow) = total.addingReportingOverflow(entry.size)

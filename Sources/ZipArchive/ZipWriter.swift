@@ -15,7 +15,8 @@ public enum ZipCompression: Sendable, Equatable {
 /// Output is reproducible: the caller gives every modification time, no extra time fields are
 /// written, attributes are fixed (regular file, 0644) and entries keep the order they were added.
 /// ZIP64 records are written when sizes, offsets or the entry count need them, or always with
-/// `forceZip64`.
+/// `forceZip64`. Every archive it finishes passes a `ZipReader` with the same `limits`: an entry whose
+/// deflated form would exceed the ratio limit is stored instead, and too many entries or bytes are refused.
 public struct ZipWriter: Sendable {
     private struct CentralRecord {
         let name: [UInt8]
@@ -33,27 +34,37 @@ public struct ZipWriter: Sendable {
     private var output: [UInt8] = []
     private var records: [CentralRecord] = []
     private var names: Set<String> = []
+    private var totalSize: UInt64 = 0
     /// Write ZIP64 structures even for small archives (for tests and picky consumers).
     public var forceZip64: Bool
+    /// The limits the reader will apply; the writer never produces an archive they refuse.
+    public let limits: ZipLimits
 
-    public init(forceZip64: Bool = false) {
+    public init(forceZip64: Bool = false, limits: ZipLimits = ZipLimits()) {
         self.forceZip64 = forceZip64
+        self.limits = limits
     }
 
     /// Appends an entry; names must be unique.
     public mutating func add(name: String, bytes: [UInt8], compression: ZipCompression = .automatic,
                              modified: Date) throws(ZipError) {
-        guard names.insert(name).inserted else { throw .duplicateName(name) }
+        guard !names.contains(name) else { throw .duplicateName(name) }
+        guard records.count < limits.maxEntries else { throw .tooManyEntries(count: UInt64(records.count + 1), limit: limits.maxEntries) }
+        let (sum, overflow) = totalSize.addingReportingOverflow(UInt64(bytes.count))
+        guard !overflow, sum <= limits.maxTotalUncompressedSize else { throw .totalSizeTooLarge(limit: limits.maxTotalUncompressedSize) }
         let crc = CRC32.checksum(bytes)
         var method: UInt16 = 0
         var data = bytes
         if compression != .stored, !bytes.isEmpty {
             let compressed = Deflate.compress(bytes)
-            if compression == .deflated || compressed.count < bytes.count {
+            let wanted = compression == .deflated || compressed.count < bytes.count
+            if wanted, !limits.refusesRatio(size: UInt64(bytes.count), compressedSize: UInt64(compressed.count)) {
                 method = 8
                 data = compressed
             }
         }
+        names.insert(name)
+        totalSize = sum
         let nameBytes = Array(name.utf8)
         let flags: UInt16 = name.utf8.contains { $0 >= 0x80 } ? 0x0800 : 0
         let (time, date) = ZipWriter.dosDateTime(modified)

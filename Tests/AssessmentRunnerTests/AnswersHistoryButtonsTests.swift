@@ -225,3 +225,14 @@ final class TimeAnswerTests: XCTestCase {
         XCTAssertEqual(try Runs.run(survey, ["wake": 645]).failure, "step \"wake\": expected a string (time input) but got an integer 645")
     }
 }
+
+/// The step cap ends a run as failed, with the reason.
+final class StepCapTests: XCTestCase {
+    func testTheStepCapFailsTheSession() throws {
+        let survey = try Runs.survey([Runs.instruction("a"), Runs.instruction("b", extra: #", "nextStepIdentifier": "a""#)].joined(separator: ","))
+        let report = try Runs.run(survey, ["steps": []])
+        XCTAssertEqual(report.session.status, .failed)
+        XCTAssertEqual(report.session.failure, .tooManySteps(RunSession.stepLimit))
+        XCTAssertEqual(report.json["status"], "failed")
+    }
+}

@@ -7,7 +7,8 @@ final class ZipRefusalTests: XCTestCase {
     private let date = Date(timeIntervalSince1970: 1_767_323_045)
 
     private func archive(_ entries: [(String, [UInt8])], compression: ZipCompression = .automatic) throws -> [UInt8] {
-        var writer = ZipWriter()
+        // Hostile archives need a writer without the reader's limits (the default writer stores bombs).
+        var writer = ZipWriter(limits: .unlimited)
         for (name, bytes) in entries { try writer.add(name: name, bytes: bytes, compression: compression, modified: date) }
         return writer.finish()
     }
@@ -115,5 +116,27 @@ final class ZipRefusalTests: XCTestCase {
         bytes[records[1] + 46] = UInt8(ascii: "a")
         if let local = bytes.indices.dropLast(4).filter({ bytes.le32($0) == 0x0403_4B50 }).last { bytes[local + 30] = UInt8(ascii: "a") }
         assertRefused(bytes) { $0 == .duplicateName("a.txt") }
+    }
+}
+
+/// `ZipWriter` never writes what `ZipReader` with the same limits refuses.
+final class ZipWriterLimitTests: XCTestCase {
+    func testWriterStoresWhatWouldBreakTheRatioAndRefusesTooMuch() throws {
+        let limits = ZipLimits(maxEntries: 3, maxTotalUncompressedSize: 1 << 20, maxCompressionRatio: 10, ratioThreshold: 100)
+        var writer = ZipWriter(limits: limits)
+        let date = Date(timeIntervalSince1970: 0)
+        try writer.add(name: "zeros", bytes: [UInt8](repeating: 0, count: 100_000), compression: .deflated, modified: date)
+        try writer.add(name: "tiny", bytes: [UInt8](repeating: 0, count: 100), compression: .deflated, modified: date)
+        XCTAssertThrowsError(try writer.add(name: "huge", bytes: [UInt8](repeating: 1, count: 1 << 20), modified: date)) { error in
+            XCTAssertEqual(error as? ZipError, .totalSizeTooLarge(limit: 1 << 20))
+        }
+        try writer.add(name: "last", bytes: [1], modified: date)
+        XCTAssertThrowsError(try writer.add(name: "fourth", bytes: [], modified: date)) { error in
+            XCTAssertEqual(error as? ZipError, .tooManyEntries(count: 4, limit: 3))
+        }
+        let reader = try ZipReader(bytes: writer.finish(), limits: limits)
+        XCTAssertEqual(reader.entries.map(\.name), ["zeros", "tiny", "last"])
+        XCTAssertEqual(reader.entries.map(\.method), [0, 8, 0], "zeros would deflate past 10:1 so is stored; tiny is under the threshold")
+        XCTAssertEqual(try reader.data(of: reader.entries[0]).count, 100_000)
     }
 }
