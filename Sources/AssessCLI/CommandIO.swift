@@ -14,6 +14,8 @@ public struct CommandIO: Sendable {
     public var outputIsTerminal: Bool
     /// Whether standard input is a terminal.
     public var inputIsTerminal: Bool
+    /// Whether standard error is a terminal (progress lines are drawn only then).
+    public var errorIsTerminal = false
     /// The process environment.
     public var environment: [String: String]
     /// Registers what to do on Ctrl-C (SIGINT) before the process exits with status 130; `nil` when
@@ -38,7 +40,7 @@ public struct CommandIO: Sendable {
 
     /// The process's own standard streams.
     public static func standard() -> CommandIO {
-        CommandIO(
+        var io = CommandIO(
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
@@ -47,6 +49,8 @@ public struct CommandIO: Sendable {
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment,
             onInterrupt: InterruptWatch.shared.install)
+        io.errorIsTerminal = isatty(STDERR_FILENO) == 1
+        return io
     }
 
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set, never for `TERM=dumb`.

@@ -2,13 +2,14 @@ import AssessmentModel
 import Foundation
 import JSONCore
 import JSONSchema
+import OrderedParallel
 
 /// `assess lint`: finds every mistake in surveys before they ship.
 struct LintCommand: Command {
     let spec = CommandSpec(
         name: "lint",
         summary: "Check surveys: JSON syntax, the format's schema, and survey logic (targets, reachability, rules, choices).",
-        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--allow-type NAME]... [--resources DIR] [--schema S] [--ref-dir D]... FILE... | DIR | -",
+        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--allow-type NAME]... [--resources DIR] [--schema S] [--ref-dir D]... [--jobs N] FILE... | DIR | -",
         options: [
             .value("--format", "-f", valueName: "FORMAT", help: "text (default), json, github (workflow commands) or sarif (SARIF 2.1.0)."),
             .flag("--strict", help: "Warnings fail too (exit 1)."),
@@ -18,6 +19,7 @@ struct LintCommand: Command {
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
+            ParallelInputs.option,
         ],
         discussion: """
             assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"]}.
@@ -70,27 +72,39 @@ struct LintCommand: Command {
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         missing.forEach { io.printError($0.description) }
         var reports: [LintReport] = []
-        for file in files {
-            switch file.read(io) {
+        let parallel = try ParallelInputs.map(arguments)
+        let strict = arguments.flag("--strict")
+        let frozenRegistry = registry, schema = schemaURI
+        var meter = ParallelInputs.meter(total: files.count, noun: "surveys", io: io)
+        // Surveys are linted in parallel; their messages and reports are taken in order.
+        parallel.run(files, transform: { file -> (report: LintReport?, errors: String) in
+            let held = HeldErrors()
+            let heldIO = held.io(from: io)
+            switch file.read(heldIO) {
             case .failure(let error):
-                io.printError(error.description)
-                status = status.worst(.inputError)
+                heldIO.printError(error.description)
+                return (nil, held.written)
             case .success(let bytes):
-                guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: io) else {
-                    status = status.worst(.inputError)
-                    continue
-                }
-                let linter = Linter(registry: registry, schema: schemaURI, excluding: excluded,
+                guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: heldIO) else { return (nil, held.written) }
+                let linter = Linter(registry: frozenRegistry, schema: schema, excluding: excluded,
                                     allowedTypes: settings.allowedTypes, resources: settings.resources)
-                let report = linter.lint(bytes: bytes, file: file.name)
-                reports.append(report)
-                if report.unreadable {
-                    status = status.worst(.inputError)
-                } else if report.fails(strict: arguments.flag("--strict")) {
-                    status = status.worst(.findings)
-                }
+                return (linter.lint(bytes: bytes, file: file.name), held.written)
             }
-        }
+        }, consume: { outcome in
+            meter.advance()
+            if !outcome.errors.isEmpty { io.writeError(outcome.errors) }
+            guard let report = outcome.report else {
+                status = status.worst(.inputError)
+                return
+            }
+            reports.append(report)
+            if report.unreadable {
+                status = status.worst(.inputError)
+            } else if report.fails(strict: strict) {
+                status = status.worst(.findings)
+            }
+        })
+        meter.finish()
         let renderer = LintRenderer(printer: printer)
         switch format {
         case .text: reports.flatMap(renderer.text).forEach(io.print)

@@ -1,18 +1,20 @@
 import JSONCore
 import JSONSchema
+import OrderedParallel
 
 /// `assess validate`: checks JSON files against a draft-07 schema.
 struct ValidateCommand: Command {
     let spec = CommandSpec(
         name: "validate",
         summary: "Validate JSON files against a JSON Schema draft-07 schema.",
-        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--output text|flag|basic|detailed] [--no-format] FILE... | DIR | -",
+        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--output text|flag|basic|detailed] [--no-format] [--jobs N] FILE... | DIR | -",
         options: [
             .value("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema)."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
             .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
             .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf."),
+            ParallelInputs.option,
         ],
         discussion: """
             Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
@@ -47,15 +49,21 @@ struct ValidateCommand: Command {
             ["file": .string(error.name), "valid": false, "error": .string("cannot read \(error.name): \(error.reason)")]
         }
         if output == .text { missing.forEach { io.print($0.description) } }
-        for file in files {
+        let parallel = try ParallelInputs.map(arguments)
+        let verbose = arguments.flag("--verbose")
+        var meter = ParallelInputs.meter(total: files.count, noun: "files", io: io)
+        // Files are validated and rendered in parallel; lines and units are taken in order.
+        parallel.run(files, transform: { file -> (status: ExitStatus, lines: [String], unit: JSONObject?) in
             let checked = InstanceCheck.run(file, validator: validator, io: io)
+            if output == .text { return (checked.status, checked.textLines(printer: printer, verbose: verbose), nil) }
+            return (checked.status, [], checked.outputUnit(format: OutputFormat(rawValue: output.rawValue) ?? .basic))
+        }, consume: { checked in
+            meter.advance()
             status = status.worst(checked.status)
-            if output == .text {
-                checked.textLines(printer: printer, verbose: arguments.flag("--verbose")).forEach(io.print)
-            } else {
-                reports.append(.object(checked.outputUnit(format: OutputFormat(rawValue: output.rawValue) ?? .basic)))
-            }
-        }
+            checked.lines.forEach(io.print)
+            if let unit = checked.unit { reports.append(.object(unit)) }
+        })
+        meter.finish()
         if output != .text {
             let document: JSONValue = ["valid": .bool(status == .ok), "instances": .array(reports)]
             io.writeOutput(JSONWriter.pretty.string(document))

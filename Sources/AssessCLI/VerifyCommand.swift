@@ -3,19 +3,21 @@ import JSONCore
 import JSONSchema
 import ZipArchive
 import ResultArchive
+import OrderedParallel
 
 /// `assess verify`: checks result archives, one by one or as an ingestion batch.
 struct VerifyCommand: Command {
     let spec = CommandSpec(
         name: "verify",
         summary: "Verify result archives: zip structure, metadata.json manifest, schemas, and optionally the survey.",
-        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
+        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] [--jobs N] ARCHIVE.zip... | DIR | --batch DIR",
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for manifest jsonSchema URIs (repeatable)."),
             .value("--report", valueName: "FORMAT", help: "text (default) or json: one JSON line per archive, then a summary line."),
             .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
             .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
+            ParallelInputs.option,
         ],
         discussion: """
             Refuses dangerous archives: names with '..' or absolute paths, encrypted or unsupported
@@ -40,42 +42,49 @@ struct VerifyCommand: Command {
             guard let read = JSONInput.read(path, io: io, printer: printer) else { return .inputError }
             survey = read.document.value
         }
-        var batch = BatchVerifier(verifier: ArchiveVerifier(registry: registry, survey: survey))
+        let parallel = try ParallelInputs.map(arguments)
+        let verifier = ArchiveVerifier(registry: registry, survey: survey)
+        var batch = BatchVerifier(verifier: verifier)
         let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: arguments.flag("--recursive"))
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         missing.forEach { io.printError($0.description) }
         var counts: [ArchiveReport.Status: Int] = [:]
-        for file in files {
-            let bytes: [UInt8]
-            switch file.read(io) {
-            case .success(let read): bytes = read
+        var meter = ParallelInputs.meter(total: files.count, noun: "archives", io: io)
+        // Archives are read and verified in parallel; duplicates are resolved and lines printed in order.
+        parallel.run(files, transform: { file -> Result<ArchiveReport, InputError> in
+            file.read(io).map { verifier.verify($0, name: file.name) }
+        }, consume: { outcome in
+            meter.advance()
+            let verdict: ArchiveReport
+            switch outcome {
+            case .success(let report): verdict = batch.resolve(report)
             case .failure(let error):
                 io.printError(error.description)
                 status = status.worst(.inputError)
-                continue
+                return
             }
-            let verdict = batch.verify(bytes, name: file.name)
             counts[verdict.status, default: 0] += 1
             if verdict.status != .valid { status = status.worst(.findings) }
             switch report {
             case .text:
                 if verdict.problems.isEmpty {
-                    io.print("\(file.name): \(verdict.status.rawValue)")
+                    io.print("\(verdict.name): \(verdict.status.rawValue)")
                 } else {
                     for problem in verdict.problems {
-                        io.print(printer.line(file: file.name, position: nil, severity: .error, message: "\(verdict.status.rawValue): \(problem)"))
+                        io.print(printer.line(file: verdict.name, position: nil, severity: .error, message: "\(verdict.status.rawValue): \(problem)"))
                     }
                 }
             case .json:
                 var line = JSONObject([
-                    .init(key: "archive", value: .string(file.name)),
+                    .init(key: "archive", value: .string(verdict.name)),
                     .init(key: "status", value: .string(verdict.status.rawValue)),
                     .init(key: "reasons", value: .array(verdict.problems.map { .string($0.description) })),
                 ])
                 if let run = verdict.taskRunUUID { line["taskRunUUID"] = .string(run) }
                 io.print(JSONWriter.compact.string(.object(line)))
             }
-        }
+        })
+        meter.finish()
         if report == .json {
             let summary: JSONValue = ["summary": [
                 "total": .number(JSONNumber(files.count)),

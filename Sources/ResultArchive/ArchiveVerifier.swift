@@ -177,13 +177,19 @@ public struct BatchVerifier: Sendable {
 
     /// Verifies one archive of the batch.
     public mutating func verify(_ bytes: [UInt8], name: String) -> ArchiveReport {
-        var report = verifier.verify(bytes, name: name)
+        resolve(verifier.verify(bytes, name: name))
+    }
+
+    /// Marks a report of the batch's verifier as a duplicate when its run was seen before; call it in
+    /// batch order (reports may be made in parallel, this step may not).
+    public mutating func resolve(_ verified: ArchiveReport) -> ArchiveReport {
+        var report = verified
         if report.status == .valid, let run = report.taskRunUUID {
             if let first = seenRuns[run] {
                 report.status = .duplicate
                 report.problems = [.duplicateRun(taskRunUUID: run, firstSeenIn: first)]
             } else {
-                seenRuns[run] = name
+                seenRuns[run] = report.name
             }
         }
         return report
