@@ -57,7 +57,7 @@ struct VerifyCommand: Command {
             meter.advance()
             let verdict: ArchiveReport
             switch outcome {
-            case .success(let report): verdict = batch.resolve(report)
+            case .success(let report): verdict = batch.mark(report)
             case .failure(let error):
                 io.printError(error.description)
                 status = status.worst(.inputError)

@@ -14,7 +14,7 @@ final class JobsTests: XCTestCase {
         let builder = ArchiveBuilder(timestamp: Date(timeIntervalSince1970: 1_767_323_045))
         for index in 0..<60 {
             let run = String(format: "6F2A1A52-0000-4000-8000-%012d", index % 7 == 6 ? index - 3 : index)
-            let result = #"{"type": "assessment", "identifier": "a", "taskRunUUID": "\#(run)", "stepHistory": []}"#
+            let result = #"{"type": "assessment", "identifier": "a", "startDate": "2026-01-02T03:04:05.000+00:00", "taskRunUUID": "\#(run)", "stepHistory": []}"#
             var bytes = try builder.build([ArchiveInput(filename: "assessmentResult.json", bytes: Array(result.utf8))])
             if index % 11 == 5 { bytes = Array(bytes.prefix(bytes.count / 2)) }
             try Data(bytes).write(to: folder.appendingPathComponent(String(format: "r%03d.zip", index)))

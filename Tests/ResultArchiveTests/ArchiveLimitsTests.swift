@@ -8,7 +8,7 @@ import ZipArchive
 /// The builder and the verifier agree on zip limits: whatever the builder writes, the verifier accepts.
 final class ArchiveLimitsTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_767_323_045)
-    private let result = ArchiveInput(filename: "assessmentResult.json", bytes: Array(#"{"taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001"}"#.utf8))
+    private let result = ArchiveInput(filename: "assessmentResult.json", bytes: Array(#"{"type": "assessment", "identifier": "a", "startDate": "2026-01-02T03:04:05.000+00:00", "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001", "stepHistory": []}"#.utf8))
     private var verifier: ArchiveVerifier { ArchiveVerifier(registry: BundledSchemas.registry()) }
 
     func testHighlyCompressibleFilesAreStoredNotRefusedAsBombs() throws {

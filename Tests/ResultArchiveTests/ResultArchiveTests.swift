@@ -8,7 +8,7 @@ import ZipArchive
 
 final class ResultArchiveTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_767_323_045)
-    private let result: [UInt8] = Array(#"{"type": "assessment", "identifier": "surveyA", "assessmentIdentifier": "surveyA", "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001", "stepHistory": [{"type": "answer", "identifier": "choiceQ1", "value": 2}]}"#.utf8)
+    private let result: [UInt8] = Array(#"{"type": "assessment", "identifier": "surveyA", "assessmentIdentifier": "surveyA", "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": [{"type": "answer", "identifier": "choiceQ1", "value": 2}]}"#.utf8)
 
     private func build(_ extra: [ArchiveInput] = []) throws -> [UInt8] {
         try ArchiveBuilder(timestamp: now).build([ArchiveInput(filename: "assessmentResult.json", bytes: result)] + extra)
@@ -53,13 +53,14 @@ final class ResultArchiveTests: XCTestCase {
     }
 
     private let goodManifest = #"{"files": [{"filename": "assessmentResult.json", "timestamp": "2026-01-02T03:04:05Z"}]}"#
+    private var resultText: String { String(decoding: result, as: UTF8.self) }
 
     func testManifestAndEntriesMustMatch() throws {
         let missing = verifier.verify(try zip([("metadata.json", goodManifest)]), name: "m.zip")
         XCTAssertEqual(missing.problems, [.missingFile("assessmentResult.json")])
-        let unlisted = verifier.verify(try zip([("metadata.json", goodManifest), ("assessmentResult.json", "{}"), ("extra.txt", "x")]), name: "u.zip")
+        let unlisted = verifier.verify(try zip([("metadata.json", goodManifest), ("assessmentResult.json", resultText), ("extra.txt", "x")]), name: "u.zip")
         XCTAssertEqual(unlisted.problems, [.unlistedFile("extra.txt")])
-        let noMetadata = verifier.verify(try zip([("assessmentResult.json", "{}")]), name: "n.zip")
+        let noMetadata = verifier.verify(try zip([("assessmentResult.json", resultText)]), name: "n.zip")
         XCTAssertEqual(noMetadata.problems, [.missingMetadata])
         let selfListed = #"{"files": [{"filename": "metadata.json", "timestamp": "2026-01-02T03:04:05Z"}]}"#
         XCTAssertTrue(verifier.verify(try zip([("metadata.json", selfListed)]), name: "s.zip").problems.contains(.metadataListsItself))
@@ -92,7 +93,7 @@ final class ResultArchiveTests: XCTestCase {
             .appendingPathComponent("examples/surveys/example-survey.json")))).value
         let checking = ArchiveVerifier(registry: BundledSchemas.registry(), survey: survey)
         XCTAssertEqual(checking.verify(try build(), name: "ok.zip").status, .valid)
-        let otherResult = Array(#"{"identifier": "other", "stepHistory": [{"identifier": "nope"}]}"#.utf8)
+        let otherResult = Array(#"{"type": "assessment", "identifier": "other", "taskRunUUID": "R", "startDate": "2026-01-02T03:04:05Z", "stepHistory": [{"type": "base", "identifier": "nope"}]}"#.utf8)
         let bytes = try ArchiveBuilder(timestamp: now).build([ArchiveInput(filename: "assessmentResult.json", bytes: otherResult)])
         XCTAssertEqual(checking.verify(bytes, name: "bad.zip").problems.count, 2)
     }

@@ -1,0 +1,69 @@
+import Foundation
+import JSONCore
+
+/// A `--catalog` file: a JSON object mapping schema URIs to local files (paths relative to the
+/// catalog's folder), for URIs that no schema's own `$id` answers to, e.g. a raw GitHub URL whose
+/// schema declares a relative `$id`. Nothing is ever downloaded.
+public struct SchemaCatalog: Sendable, Equatable {
+    /// The catalog's name (its path as given).
+    public let name: String
+    /// The local path of each URI's schema (resolved against the catalog's folder).
+    public let paths: [String: String]
+
+    /// A catalog from already resolved paths.
+    public init(name: String, paths: [String: String]) {
+        self.name = name
+        self.paths = paths
+    }
+
+    /// Decodes a catalog; `folder` is where relative paths start.
+    public init(bytes: [UInt8], name: String, folder: String) throws(InputIssue) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+        } catch {
+            throw .syntax(error, file: name)
+        }
+        guard let object = document.value.objectValue else {
+            throw .at(.root, in: document, file: name, "a catalog must be a JSON object of schema URI → local path, found \(document.value.primitiveType.withArticle)")
+        }
+        var paths: [String: String] = [:]
+        for member in object.members {
+            guard let path = member.value.stringValue, !path.isEmpty else {
+                throw .at(JSONPointer(tokens: [member.key]), in: document, file: name,
+                          "the catalog entry for \(member.key) must be a file path, found \(member.value.primitiveType.withArticle)")
+            }
+            paths[member.key] = path.hasPrefix("/") ? path : URL(fileURLWithPath: folder).appendingPathComponent(path).path
+        }
+        self.init(name: name, paths: paths)
+    }
+
+    /// Reads the catalog at `path`.
+    public init(contentsOf path: String) throws(InputIssue) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw InputIssue(file: path, message: "cannot read the catalog: \(reason)")
+        }
+        try self.init(bytes: Array(data), name: path, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+}
+
+/// Sage's published schema addresses: the same schemas answer on both hosts.
+public enum SageSchemas {
+    /// The hosts where Sage publishes mobile-client-json schemas.
+    public static let bases = [
+        "https://sage-bionetworks.github.io/mobile-client-json/schemas/",
+        "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/",
+    ]
+
+    /// Whether `uri` names one of Sage's published schemas (either host).
+    public static func isSageURI(_ uri: String) -> Bool {
+        bases.contains { uri.hasPrefix($0) }
+    }
+
+    /// The same schema's address on the other host, or `nil` for other URIs.
+    public static func alternateURI(_ uri: String) -> String? {
+        guard let index = bases.firstIndex(where: { uri.hasPrefix($0) }) else { return nil }
+        return bases[1 - index] + uri.dropFirst(bases[index].count)
+    }
+}
