@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
         .library(name: "OrderedParallel", targets: ["OrderedParallel"]),
+        .library(name: "Ingest", targets: ["Ingest"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
@@ -33,9 +34,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "OrderedParallel"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "OrderedParallel", "Ingest"]
         ),
         .target(
             name: "FuzzTargets",
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

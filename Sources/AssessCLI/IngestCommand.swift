@@ -1,0 +1,105 @@
+import Foundation
+import Ingest
+import JSONCore
+import JSONSchema
+import OrderedParallel
+import ResultArchive
+
+/// `assess ingest`: archives in, Sage's partitioned NDJSON datasets and our own tables out.
+struct IngestCommand: Command {
+    let spec = CommandSpec(
+        name: "ingest",
+        summary: "Ingest result archives as Sage's pipeline does: partitioned NDJSON datasets, plus runs, answers, steps and files tables.",
+        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--dataset-names FILE] [--jobs N] [ARCHIVE.zip... | DIR...]",
+        options: [
+            .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema, hence its dataset."),
+            .value("--output", "-o", valueName: "DIR", help: "The output folder (created; re-running over it is idempotent)."),
+            .value("--manifest", valueName: "FILE", help: "Record metadata, JSON lines {\"path\", \"recordId\", \"assessmentId\", \"assessmentRevision\", \"uploadedOn\", \"clientInfo\", \"appId\"}; - streams standard input."),
+            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR, e.g. Sage's published schemas (repeatable)."),
+            .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder)."),
+            .value("--file-alias", valueName: "NAME=MAPPED", help: "Look a file up under another name, e.g. microphone.json=microphone_levels.json (repeatable)."),
+            .value("--tolerated", valueName: "FILE", help: "Known errors to ignore (see verify); still counted."),
+            .value("--required", valueName: "POLICY", help: "A missing isRequired file is an error (default) or a warning."),
+            .value("--assessment", valueName: "ID", help: "The assessment identifier of archives given without a manifest line."),
+            .value("--revision", valueName: "N", help: "Their assessment revision."),
+            .value("--app", valueName: "ID", help: "Their Bridge app identifier."),
+            .value("--dataset-names", valueName: "FILE", help: "Schema URI → dataset name (Sage's schema_mapping.json); default: the URI's file name without .json."),
+            .flag("--recursive", "-R", help: "Also ingest the .zip files in subfolders of each DIR."),
+            ParallelInputs.option,
+        ],
+        discussion: """
+            Output (under DIR): dataset=NAME/assessmentid=A/year=Y/month=M/day=D/RECORDID.ndjson for every
+            valid JSON file with a schema (Sage's layout and inserted fields, plus "filename"; two files of a
+            record in one dataset get one object each), the same layout for our tables assess_runs,
+            assess_answers, assess_steps and assess_files, and assess_rejected/ for invalid and duplicate
+            inputs (every reason, and Sage's shape: assessmentId, assessmentRevision, appId, recordId,
+            errors {file: [...]}). Standard output: one JSON line per input, then a summary line.
+            Every input appears exactly once; files are written then renamed; _assess/ remembers runs
+            (taskRunUUID) across re-runs.
+
+            EXIT STATUS: 0 all ingested, 1 some input invalid or duplicate, 2 usage error,
+                         3 unreadable map/manifest/config, or the output cannot be written.
+            """)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard let mapPath = arguments.value("--archive-map") else { throw UsageError("missing --archive-map MAP.json") }
+        guard let output = arguments.value("--output") else { throw UsageError("missing -o DIR (the output folder)") }
+        guard !arguments.positionals.isEmpty || arguments.value("--manifest") != nil else {
+            throw UsageError("no archives given (ARCHIVE.zip..., DIR or --manifest FILE|-)")
+        }
+        let parallel = try ParallelInputs.map(arguments)
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        guard let verifier = try IngestSetup.verifier(arguments, mapPath: mapPath, io: io, printer: printer),
+              let names = IngestSetup.datasetNames(arguments, io: io, printer: printer) else { return .inputError }
+        let given = try IngestSetup.givenRecord(arguments)
+        let (files, missing) = InputFile.expand(arguments.positionals, extensions: ["zip"], recursive: arguments.flag("--recursive"))
+        var inputs: [IngestInput] = missing.map { IngestInput(name: $0.name, path: $0.name, record: given, issue: nil) }
+        inputs += files.compactMap { $0.path.map { IngestInput(name: $0, path: $0, record: given, issue: nil) } }
+        var manifest: ManifestStream?
+        if let path = arguments.value("--manifest") {
+            guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+                io.printError("error: cannot read \(path): \(RecordIngester.unreadableReason(path))")
+                return .inputError
+            }
+            manifest = ManifestStream(handle: handle, name: path == "-" ? "<stdin>" : path, folder: RecordManifest.folder(ofManifest: path))
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            io.printError("error: cannot create \(output): \(error.localizedDescription)")
+            return .inputError
+        }
+        let ingester = RecordIngester(verifier: verifier, names: names)
+        var sink = IngestSink(folder: output, verifier: verifier)
+        var counts: [IngestOutcome.Status: Int] = [:]
+        var failure: IngestWriteError?
+        var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
+        var listed = inputs.makeIterator()
+        let all = AnySequence { AnyIterator { listed.next() ?? manifest?.next() } }
+        parallel.run(all, transform: ingester.prepare) { prepared in
+            meter.advance()
+            guard failure == nil else { return }
+            do throws(IngestWriteError) {
+                let outcome = try sink.take(prepared)
+                counts[outcome.status, default: 0] += 1
+                io.print(JSONWriter.compact.string(outcome.json))
+            } catch {
+                failure = error
+            }
+        }
+        meter.finish()
+        if let failure {
+            io.printError("error: \(failure.description); ingestion stopped (re-run to finish: what was written stays valid)")
+            return .inputError
+        }
+        let total = counts.values.reduce(0, +)
+        let summary: JSONValue = ["summary": [
+            "total": .number(JSONNumber(total)),
+            "ingested": .number(JSONNumber(counts[.ingested] ?? 0)),
+            "invalid": .number(JSONNumber(counts[.invalid] ?? 0)),
+            "duplicate": .number(JSONNumber(counts[.duplicate] ?? 0)),
+        ]]
+        io.print(JSONWriter.compact.string(summary))
+        return total == (counts[.ingested] ?? 0) ? .ok : .findings
+    }
+}

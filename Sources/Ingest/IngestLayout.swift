@@ -1,0 +1,110 @@
+import Foundation
+import JSONCore
+
+/// Where a record's rows go: Sage's partitioned layout
+/// `dataset=D/assessmentid=A/year=Y/month=M/day=D/RECORDID.ndjson` (month and day unpadded, as theirs).
+public struct Partition: Sendable, Equatable {
+    public let assessmentId: String
+    public let year: Int, month: Int, day: Int
+
+    /// The partition of a record uploaded (or, failing that, started) at `date`, in UTC.
+    public init(assessmentId: String, date: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.assessmentId = assessmentId
+        year = parts.year ?? 1970
+        month = parts.month ?? 1
+        day = parts.day ?? 1
+    }
+
+    /// The folder of `dataset` for this partition, relative to the output folder.
+    public func folder(dataset: String) -> String {
+        "dataset=\(SafeName.component(dataset))/assessmentid=\(SafeName.component(assessmentId))/year=\(year)/month=\(month)/day=\(day)"
+    }
+
+    /// The fields Sage inserts into every object: `assessmentid`, `year`, `month`, `day`.
+    public var fields: [(String, JSONValue)] {
+        [("assessmentid", .string(assessmentId)), ("year", .number(JSONNumber(year))),
+         ("month", .number(JSONNumber(month))), ("day", .number(JSONNumber(day)))]
+    }
+}
+
+/// File and folder names made from data (record ids, dataset names): safe on every file system.
+public enum SafeName {
+    /// `text` when it is made of letters, digits, `-`, `_` and `.` (and does not start with `.`); otherwise
+    /// those characters kept, the rest `_`, and a hash of the original appended so names stay distinct.
+    public static func component(_ text: String) -> String {
+        let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        if allowed, !text.isEmpty, !text.hasPrefix(".") { return text }
+        let kept = String(text.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
+        return kept + "-" + hash(text)
+    }
+
+    /// A stable 64-bit FNV-1a hash of `text`, in hex.
+    public static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return String(value, radix: 16)
+    }
+
+    /// The object's file name for a record: `RECORDID.ndjson`, prefixed with `0` when it would start with
+    /// `_` or `.` (which Glue and Spark skip), as Sage's job does.
+    public static func objectName(record: String, suffix: String = "") -> String {
+        let name = component(record) + suffix + ".ndjson"
+        return name.hasPrefix("_") || name.hasPrefix(".") ? "0" + name : name
+    }
+}
+
+/// Dataset names: Sage names a dataset after the `$id` of the file's schema through their
+/// `schema_mapping.json` (`"…/v2/MotionRecord.json": "MotionRecord_v1"`); give that file to get their
+/// names. Without an entry, the name is the schema URI's last path component without `.json`.
+public struct DatasetNames: Sendable, Equatable {
+    /// Schema URI → dataset name.
+    public let mapping: [String: String]
+
+    public init(mapping: [String: String] = [:]) {
+        self.mapping = mapping
+    }
+
+    /// The dataset for files following `schema`.
+    public func name(for schema: String) -> String {
+        if let named = mapping[schema] { return named }
+        let last = schema.split(separator: "/").last.map(String.init) ?? schema
+        return last.hasSuffix(".json") ? String(last.dropLast(5)) : last
+    }
+
+    /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).
+    public static func isArchiveMetadata(_ dataset: String) -> Bool {
+        dataset.split(separator: "_").first == "ArchiveMetadata"
+    }
+}
+
+/// Our own tables, beside Sage's datasets, under names of our own.
+public enum OwnTable: String, Sendable, CaseIterable {
+    /// One row per ingested archive.
+    case runs = "assess_runs"
+    /// One row per answer of `assessmentResult.json`.
+    case answers = "assess_answers"
+    /// One row per step shown (`stepHistory`, sections included).
+    case steps = "assess_steps"
+    /// One row per file of each archive, with its verdict.
+    case files = "assess_files"
+    /// Invalid and duplicate inputs, one file each, with every reason.
+    case rejected = "assess_rejected"
+}
+
+extension JSONValue {
+    /// The value with `fields` set on it (an object) or on each object of it (an array), as Sage's job does.
+    func inserting(_ fields: [(String, JSONValue)]) -> JSONValue {
+        switch self {
+        case .object(var object):
+            for (key, value) in fields { object[key] = value }
+            return .object(object)
+        case .array(let items):
+            return .array(items.map { $0.objectValue != nil ? $0.inserting(fields) : $0 })
+        default:
+            return self
+        }
+    }
+}

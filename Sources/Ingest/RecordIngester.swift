@@ -1,0 +1,157 @@
+import Foundation
+import JSONCore
+import ResultArchive
+import ZipArchive
+
+/// One file to write under the output folder.
+public struct OutputObject: Sendable, Equatable {
+    /// The path under the output folder (`dataset=…/…/RECORDID.ndjson`).
+    public let path: String
+    /// The NDJSON bytes.
+    public let bytes: [UInt8]
+}
+
+/// What ingesting one input came to before the batch decides on duplicates.
+public struct PreparedRecord: Sendable {
+    /// The input.
+    public let input: IngestInput
+    /// The archive's verdict, when the archive could be read.
+    public var report: ArchiveReport?
+    /// Why the record cannot be ingested (empty when it can).
+    public var reasons: [String]
+    /// The record's identifier: the manifest's `recordId`, else the archive's file name without `.zip`.
+    public let recordId: String
+    /// The run's `taskRunUUID`, when known.
+    public var taskRunUUID: String? { report?.taskRunUUID }
+    /// The objects to write when the record is ingested.
+    public var objects: [OutputObject]
+}
+
+/// Turns one archive into the rows of Sage's datasets and of our own tables. Immutable and
+/// `Sendable`: prepare records on several threads with one ingester.
+public struct RecordIngester: Sendable {
+    private let verifier: ArchiveVerifier
+    private let names: DatasetNames
+
+    /// An ingester verifying with `verifier` (which must have an archive map) and naming datasets with `names`.
+    public init(verifier: ArchiveVerifier, names: DatasetNames = DatasetNames()) {
+        self.verifier = verifier
+        self.names = names
+    }
+
+    /// Reads, verifies and lays out one input.
+    public func prepare(_ input: IngestInput) -> PreparedRecord {
+        let fallbackId = input.path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? input.name
+        var prepared = PreparedRecord(input: input, report: nil, reasons: [], recordId: input.record?.recordId ?? fallbackId, objects: [])
+        if let issue = input.issue {
+            prepared.reasons = [issue.description]
+            return prepared
+        }
+        guard let path = input.path, let data = FileManager.default.contents(atPath: path) else {
+            prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
+            return prepared
+        }
+        let bytes = Array(data)
+        let report = verifier.verify(bytes, name: input.name, record: input.record)
+        prepared.report = report
+        guard report.status == .valid else {
+            prepared.reasons = report.problems.map(\.description)
+            return prepared
+        }
+        switch layout(bytes, report: report, recordId: prepared.recordId, record: input.record) {
+        case .success(let objects): prepared.objects = objects
+        case .failure(let reason): prepared.reasons = [reason.message]
+        }
+        return prepared
+    }
+
+    private struct Refusal: Error {
+        let message: String
+    }
+
+    private func layout(_ bytes: [UInt8], report: ArchiveReport, recordId: String, record: RecordMetadata?) -> Result<[OutputObject], Refusal> {
+        var entries: [String: [UInt8]] = [:]
+        do throws(ZipError) {
+            let reader = try ZipReader(bytes: bytes)
+            for entry in reader.entries where entries[entry.name] == nil { entries[entry.name] = try reader.data(of: entry) }
+        } catch {
+            return .failure(Refusal(message: error.description))
+        }
+        let result = entries["assessmentResult.json"].flatMap { try? JSONDocument(bytes: $0).value }
+        guard let assessmentId = record?.assessmentId ?? report.key?.assessmentId else {
+            return .failure(Refusal(message: "no assessment identifier: the manifest line has no \"assessmentId\" and assessmentResult.json none either"))
+        }
+        let dateText = record?.uploadedOn ?? result?["startDate"]?.stringValue
+        guard let dateText, let date = Timestamp.date(dateText) else {
+            return .failure(Refusal(message: "no date to partition by: the manifest line has no \"uploadedOn\" and assessmentResult.json no \"startDate\""))
+        }
+        let partition = Partition(assessmentId: assessmentId, date: date)
+        let common = partition.fields + [("recordid", JSONValue.string(recordId))]
+        var perDataset: [String: [FileVerdict]] = [:]
+        for verdict in report.files where verdict.status == .valid {
+            guard let schema = verdict.schema else { continue }
+            perDataset[names.name(for: schema), default: []].append(verdict)
+        }
+        var objects: [OutputObject] = []
+        var datasetOf: [String: String] = [:]
+        for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
+            for verdict in verdicts {
+                guard let content = entries[verdict.filename], let value = try? JSONDocument(bytes: content).value else { continue }
+                var fields = common + [("filename", JSONValue.string(verdict.filename))]
+                if DatasetNames.isArchiveMetadata(dataset) { fields += RecordIngester.uploadFields(record) }
+                // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
+                let suffix = verdicts.count > 1 ? "_" + SafeName.component(verdict.filename.replacingOccurrences(of: ".json", with: "")) : ""
+                let path = partition.folder(dataset: dataset) + "/" + SafeName.objectName(record: recordId, suffix: suffix)
+                objects.append(OutputObject(path: path, bytes: JSONWriter.compact.bytes(value.inserting(fields)) + [0x0A]))
+                datasetOf[verdict.filename] = dataset
+            }
+        }
+        let run: JSONValue = report.taskRunUUID.map(JSONValue.string) ?? .null
+        let runRow = RecordIngester.runRow(report: report, record: record, recordId: recordId, result: result, run: run, objects: objects.count)
+        let tables: [(OwnTable, [JSONValue])] = [
+            (.runs, [runRow]),
+            (.answers, OwnTables.answers(result, run: run)),
+            (.steps, OwnTables.steps(result, run: run)),
+            (.files, OwnTables.files(report.files, datasets: datasetOf, sizes: entries.mapValues(\.count), run: run)),
+        ]
+        for (table, rows) in tables where !rows.isEmpty {
+            var lines: [UInt8] = []
+            for row in rows { lines += JSONWriter.compact.bytes(row.inserting(common)) + [0x0A] }
+            objects.append(OutputObject(path: partition.folder(dataset: table.rawValue) + "/" + SafeName.objectName(record: recordId), bytes: lines))
+        }
+        return .success(objects)
+    }
+
+    /// Every upload field of the manifest line (but our `path`), under S3's lower-case metadata keys, for
+    /// ArchiveMetadata rows as Sage's job inserts them.
+    static func uploadFields(_ record: RecordMetadata?) -> [(String, JSONValue)] {
+        guard let record else { return [] }
+        return record.fields.members.filter { $0.key != "path" }.map { ($0.key.lowercased(), $0.value) }
+    }
+
+    static func runRow(report: ArchiveReport, record: RecordMetadata?, recordId: String, result: JSONValue?, run: JSONValue, objects: Int) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object(JSONObject([
+            .init(key: "taskRunUUID", value: run),
+            .init(key: "archive", value: .string(report.name)),
+            .init(key: "recordIdFrom", value: .string(record?.recordId == nil ? "file name" : "manifest")),
+            .init(key: "assessmentRevision", value: (record?.assessmentRevision ?? report.key?.assessmentRevision).map { .number(JSONNumber($0)) } ?? .null),
+            .init(key: "appId", value: text(record?.appId)),
+            .init(key: "uploadedOn", value: text(record?.uploadedOn)),
+            .init(key: "clientInfo", value: text(record?.clientInfo)),
+            .init(key: "identifier", value: result?["identifier"] ?? .null),
+            .init(key: "startDate", value: result?["startDate"] ?? .null),
+            .init(key: "endDate", value: result?["endDate"] ?? .null),
+            .init(key: "files", value: .number(JSONNumber(report.files.count))),
+            .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
+            .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
+        ]))
+    }
+
+    /// Why the file at `path` cannot be read: no such file, a folder, or permission denied.
+    public static func unreadableReason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        return isDirectory.boolValue ? "is a folder" : "permission denied"
+    }
+}
