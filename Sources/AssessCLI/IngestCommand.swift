@@ -57,11 +57,15 @@ struct IngestCommand: Command {
         inputs += files.compactMap { $0.path.map { IngestInput(name: $0, path: $0, record: given, issue: nil) } }
         var manifest: ManifestStream?
         if let path = arguments.value("--manifest") {
-            guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            let folder = RecordManifest.folder(ofManifest: path)
+            if path == "-" {
+                manifest = ManifestStream(name: "<stdin>", folder: folder) { io.readLine().map { Array($0.utf8) } }
+            } else if let handle = FileHandle(forReadingAtPath: path) {
+                manifest = ManifestStream(handle: handle, name: path, folder: folder)
+            } else {
                 io.printError("error: cannot read \(path): \(RecordIngester.unreadableReason(path))")
                 return .inputError
             }
-            manifest = ManifestStream(handle: handle, name: path == "-" ? "<stdin>" : path, folder: RecordManifest.folder(ofManifest: path))
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

@@ -41,27 +41,31 @@ public struct IngestInput: Sendable {
     }
 }
 
-/// The lines of a manifest read one at a time from a file handle (`--manifest -` streams standard
-/// input): memory holds one line, not the manifest.
+/// The lines of a manifest read one at a time (`--manifest -` streams standard input): memory holds
+/// one line, not the manifest.
 public struct ManifestStream: Sequence, IteratorProtocol {
-    private let handle: FileHandle
+    private let readLine: () -> [UInt8]?
     private let name: String
     private let folder: String
-    private var buffer: [UInt8] = []
-    private var start = 0
     private var number = 0
-    private var ended = false
 
-    /// A stream over `handle`; `name` names the manifest in issues, `folder` resolves relative paths.
-    public init(handle: FileHandle, name: String, folder: String) {
-        self.handle = handle
+    /// A stream over lines from `readLine` (without their newlines, `nil` at the end); `name` names the
+    /// manifest in issues, `folder` resolves relative paths.
+    public init(name: String, folder: String, readLine: @escaping () -> [UInt8]?) {
+        self.readLine = readLine
         self.name = name
         self.folder = folder
     }
 
+    /// A stream over a file's lines.
+    public init(handle: FileHandle, name: String, folder: String) {
+        let reader = LineReader(handle: handle)
+        self.init(name: name, folder: folder, readLine: reader.next)
+    }
+
     /// The next non-blank line as an input, or `nil` at the end.
     public mutating func next() -> IngestInput? {
-        while let line = nextLine() {
+        while let line = readLine() {
             number += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let parsed = RecordManifest.parse(line, line: number, name: name, folder: folder)
@@ -69,8 +73,20 @@ public struct ManifestStream: Sequence, IteratorProtocol {
         }
         return nil
     }
+}
 
-    private mutating func nextLine() -> [UInt8]? {
+/// Lines of a file handle, read in 64 KiB chunks.
+private final class LineReader {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(handle: FileHandle) {
+        self.handle = handle
+    }
+
+    func next() -> [UInt8]? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
