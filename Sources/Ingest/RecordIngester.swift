@@ -145,6 +145,7 @@ public struct RecordIngester: Sendable {
             .init(key: "files", value: .number(JSONNumber(report.files.count))),
             .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
             .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
+            .init(key: "upload", value: .object(JSONObject(uploadFields(record).map { .init(key: $0.0, value: $0.1) }))),
         ]))
     }
 
