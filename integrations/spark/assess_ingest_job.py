@@ -74,7 +74,9 @@ def ingest_partition(rows, settings):
             record.setdefault("recordId", os.path.splitext(name)[0])
             record["path"] = local
             record["sourcePath"] = row.path
-            manifest_lines.append(json.dumps(record))
+            manifest_lines.append((row.path, json.dumps(record)))
+        # In path order, as the global duplicate rule: within a partition too the first archive by path wins.
+        manifest_lines = [line for _, line in sorted(manifest_lines)]
         if not manifest_lines:
             return
         manifest = os.path.join(work, "manifest.jsonl")
@@ -140,6 +142,8 @@ def source_for_object(file_name, source_of_record):
 
 
 def run(spark, args):
+    # Executors import this module to run ingest_partition (spark-submit ships it too; this covers importers).
+    spark.sparkContext.addPyFile(os.path.abspath(__file__))
     settings = {
         "assess": args.assess,
         "map": os.path.abspath(args.archive_map),
