@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import AssessmentModel
 import JSONSchema
 
 /// Where a schema came from.

@@ -47,7 +47,7 @@ public struct Linter: Sendable {
     public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = [],
                 allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
         self.registry = registry
-        self.schemaOverride = schema.map(BundledSchemas.canonicalURI)
+        self.schemaOverride = schema
         self.excluded = excluded
         self.allowedTypes = allowedTypes
         self.resources = resources
@@ -90,7 +90,8 @@ public struct Linter: Sendable {
     }
 
     private func schemaFindings(_ survey: LintContext) -> [Finding] {
-        let declared = survey.document.json.value["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
+        // A survey naming Sage's published schema is still checked with our deeper one.
+        let declared = survey.document.json.value["$schema"]?.stringValue.flatMap { SageSchemas.isSageURI($0) ? nil : $0 }
         let uri = schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
         let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: survey.sectionDepth))
         guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
