@@ -21,7 +21,7 @@ enum VerifyRenderer {
                 lines.append("  \(file.filename): \(file.status.rawValue)\(schema)\(notes)")
                 for error in file.errors {
                     lines.append("  " + printer.line(file: report.name + "/" + file.filename, position: error.position, severity: .error,
-                                                     message: error.message + (error.instancePointer.isRoot ? "" : " at \(error.instancePointer)") + " (\(error.schemaPath))"))
+                                                     message: error.message + " at \(error.instancePointer.isRoot ? "the root" : error.instancePointer.description) (\(error.schemaPath))"))
                 }
                 if file.errorCount > file.errors.count {
                     lines.append("  \(report.name)/\(file.filename): \(file.errorCount - file.errors.count) more errors (--max-errors)")

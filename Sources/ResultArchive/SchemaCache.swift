@@ -85,6 +85,13 @@ public final class SchemaCache: @unchecked Sendable {
         return SageSchemas.alternateURI(uri).map(registry.contains) ?? false
     }
 
+    /// The JSON of a schema resolved before (catalog files included), for keywords such as `examples`.
+    public func schemaValue(for uri: String) -> JSONValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        return registry.schemaValue(for: uri) ?? SageSchemas.alternateURI(uri).flatMap(registry.schemaValue)
+    }
+
     private func resolve(_ uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
         if let path = catalog?.paths[uri] {
             guard let data = FileManager.default.contents(atPath: path) else {

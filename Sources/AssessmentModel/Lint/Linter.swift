@@ -10,6 +10,13 @@ public struct LintReport: Sendable {
     /// True when the file could not be parsed at all (status 3 for the CLI).
     public let unreadable: Bool
 
+    /// A report from its parts (other linters, such as the archive-map linter, make them too).
+    public init(file: String, findings: [Finding], unreadable: Bool) {
+        self.file = file
+        self.findings = findings
+        self.unreadable = unreadable
+    }
+
     /// Whether the file fails: an error, or with `strict` any finding.
     public func fails(strict: Bool) -> Bool {
         findings.contains { $0.severity == .error || strict }
