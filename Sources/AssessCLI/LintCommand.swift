@@ -45,7 +45,7 @@ struct LintCommand: Command {
         let format = try arguments.choice("--format", default: Format.text)
         guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
         let excluded = Set(arguments.all("--exclude"))
-        let ruleIDs = Linter.allRuleIDs + ArchiveMapLinter.rules.map(\.id)
+        let ruleIDs = Linter.allRuleIDs
         for rule in excluded where !ruleIDs.contains(rule) {
             let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
@@ -141,10 +141,11 @@ struct LintCommand: Command {
     }
 
     private func listRules(_ io: CommandIO) {
-        let rules = Linter.builtInChecks + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) } + ArchiveMapLinter.rules
-        let width = (rules.map(\.0.count).max() ?? 0) + 2
-        for (id, severity, summary) in rules {
-            io.print(id.padding(toLength: width, withPad: " ", startingAt: 0) + severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + summary)
+        let rules = LintRegistry.all
+        let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
+        for rule in rules {
+            io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary)
         }
     }
 }

@@ -7,14 +7,6 @@ import AssessmentModel
 /// resolvable offline, files of one assessment that share a dataset, and named schemas that their own
 /// published example does not satisfy.
 public struct ArchiveMapLinter: Sendable {
-    /// The map checks: id, severity, what each reports.
-    public static let rules: [(id: String, severity: LintSeverity, summary: String)] = [
-        ("archive-map-schema", .error, "the archive map breaks Sage's ArchiveMap.json (v3), or a value its lookup cannot use"),
-        ("archive-map-unresolved-schema", .error, "a schema URI of the map that nothing on disk answers to (bundled, --ref-dir, the map's folder, --catalog)"),
-        ("archive-map-shared-dataset", .warning, "two files of one assessment with the same schema: one dataset, which Sage's job writes to one key"),
-        ("archive-map-example-fails", .warning, "a named schema whose own published example does not satisfy it: no archive shaped like it can pass"),
-    ]
-
     private let schemas: SchemaCache
     private let registry: SchemaRegistry
 
@@ -53,19 +45,19 @@ public struct ArchiveMapLinter: Sendable {
         } catch {
             let position = error.position ?? SourcePosition(line: 1, column: 1, offset: 0)
             let syntax = (try? JSONDocument(bytes: bytes)) == nil
-            return LintReport(file: file, findings: [Finding(ruleID: syntax ? "json-syntax" : "archive-map-schema", severity: .error,
-                                                             message: error.message, pointer: error.pointer ?? .root, position: position)],
+            return LintReport(file: file, findings: [Finding(rule: syntax ? .jsonSyntax : .archiveMapSchema, severity: .error,
+                                                             message: error.message, pointer: error.pointer ?? .root, range: .at(position))],
                               unreadable: syntax)
         }
-        func finding(_ rule: String, _ severity: LintSeverity, _ message: String, at pointer: JSONPointer) -> Finding {
-            Finding(ruleID: rule, severity: severity, message: message, pointer: pointer,
-                    position: map.position(of: pointer) ?? SourcePosition(line: 1, column: 1, offset: 0))
+        func finding(_ rule: LintRuleID, _ severity: LintSeverity, _ message: String, at pointer: JSONPointer) -> Finding {
+            let range = map.document.sourceMap?.range(of: pointer) ?? .at(SourcePosition(line: 1, column: 1, offset: 0))
+            return Finding(rule: rule, severity: severity, message: message, pointer: pointer, range: range)
         }
         var findings: [Finding] = []
         if let issues = map.schemaIssues(registry: registry) {
-            findings += issues.map { finding("archive-map-schema", .error, $0.message, at: $0.pointer ?? .root) }
+            findings += issues.map { finding(.archiveMapSchema, .error, $0.message, at: $0.pointer ?? .root) }
         } else {
-            findings.append(finding("archive-map-schema", .warning,
+            findings.append(finding(.archiveMapSchema, .warning,
                                     "not checked against Sage's ArchiveMap.json (\(ArchiveMap.schemaURI)): give --ref-dir with the schemas of a mobile-client-json checkout", at: .root))
         }
         var examplesChecked: Set<String> = []
@@ -74,10 +66,10 @@ public struct ArchiveMapLinter: Sendable {
             let at = entry.pointer.appending("jsonSchema")
             switch schemas.schema(for: uri) {
             case .failure(let error):
-                findings.append(finding("archive-map-unresolved-schema", .error, "\(entry.filename): \(error)", at: at))
+                findings.append(finding(.archiveMapUnresolvedSchema, .error, "\(entry.filename): \(error)", at: at))
             case .success(let resolved):
                 guard examplesChecked.insert(uri).inserted, let message = exampleProblem(uri: uri, validator: resolved.validator) else { continue }
-                findings.append(finding("archive-map-example-fails", .warning, "\(entry.filename): \(message)", at: at))
+                findings.append(finding(.archiveMapExampleFails, .warning, "\(entry.filename): \(message)", at: at))
             }
         }
         for assessment in map.assessments {
@@ -88,7 +80,7 @@ public struct ArchiveMapLinter: Sendable {
                     first[uri] = file
                     continue
                 }
-                findings.append(finding("archive-map-shared-dataset", .warning,
+                findings.append(finding(.archiveMapSharedDataset, .warning,
                     "\"\(earlier.filename)\" (line \(map.position(of: earlier.pointer)?.line ?? 1)) and \"\(file.filename)\" of \"\(assessment.assessmentIdentifier)\" (revision \(assessment.assessmentRevision)) share the schema \(uri), so one dataset: Sage's job writes both to the same key and the second overwrites the first; assess ingest keeps both, one object per file with the file name as a field",
                     at: file.pointer))
             }
