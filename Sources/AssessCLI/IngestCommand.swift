@@ -10,7 +10,7 @@ struct IngestCommand: Command {
     let spec = CommandSpec(
         name: "ingest",
         summary: "Ingest result archives as Sage's pipeline does: partitioned NDJSON datasets, plus runs, answers, steps and files tables.",
-        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--dataset-names FILE] [--jobs N] [ARCHIVE.zip... | DIR...]",
+        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--jobs N] [ARCHIVE.zip... | DIR...]",
         options: [
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema, hence its dataset."),
             .value("--output", "-o", valueName: "DIR", help: "The output folder (created; re-running over it is idempotent)."),
@@ -20,6 +20,7 @@ struct IngestCommand: Command {
             .value("--file-alias", valueName: "NAME=MAPPED", help: "Look a file up under another name, e.g. microphone.json=microphone_levels.json (repeatable)."),
             .value("--tolerated", valueName: "FILE", help: "Known errors to ignore (see verify); still counted."),
             .value("--required", valueName: "POLICY", help: "A missing isRequired file is an error (default) or a warning."),
+            .value("--max-errors", valueName: "N", help: "Errors kept per file (default 10, as Sage)."),
             .value("--assessment", valueName: "ID", help: "The assessment identifier of archives given without a manifest line."),
             .value("--revision", valueName: "N", help: "Their assessment revision."),
             .value("--app", valueName: "ID", help: "Their Bridge app identifier."),
@@ -42,16 +43,17 @@ struct IngestCommand: Command {
             """)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        guard let mapPath = arguments.value("--archive-map") else { throw UsageError("missing --archive-map MAP.json") }
+        guard arguments.value("--archive-map") != nil else { throw UsageError("missing --archive-map MAP.json") }
         guard let output = arguments.value("--output") else { throw UsageError("missing -o DIR (the output folder)") }
         guard !arguments.positionals.isEmpty || arguments.value("--manifest") != nil else {
             throw UsageError("no archives given (ARCHIVE.zip..., DIR or --manifest FILE|-)")
         }
         let parallel = try ParallelInputs.map(arguments)
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        guard let verifier = try IngestSetup.verifier(arguments, mapPath: mapPath, io: io, printer: printer),
+        guard let setup = try VerifySetup.make(arguments, survey: nil, io: io, printer: printer), setup.mapping != nil,
               let names = IngestSetup.datasetNames(arguments, io: io, printer: printer) else { return .inputError }
-        let given = try IngestSetup.givenRecord(arguments)
+        let verifier = setup.verifier
+        let given = try VerifyInput.givenRecord(arguments)
         let (files, missing) = InputFile.expand(arguments.positionals, extensions: ["zip"], recursive: arguments.flag("--recursive"))
         var inputs: [IngestInput] = missing.map { IngestInput(name: $0.name, path: $0.name, record: given, issue: nil) }
         inputs += files.compactMap { $0.path.map { IngestInput(name: $0, path: $0, record: given, issue: nil) } }

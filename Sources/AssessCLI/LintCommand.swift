@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import OrderedParallel
+import ResultArchive
 
 /// `assess lint`: finds every mistake in surveys before they ship.
 struct LintCommand: Command {
@@ -19,10 +20,13 @@ struct LintCommand: Command {
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
+            .value("--catalog", valueName: "FILE", help: "For archive maps: a JSON object of schema URI → local schema file, for URIs no $id answers to."),
             ParallelInputs.option,
         ],
         discussion: """
             assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"]}.
+            Sage's archive-map.json is linted as a map: ArchiveMap.json (v3, from --ref-dir or the map's
+            folder), schema URIs resolvable offline, shared datasets, schemas failing their own example.
             Text output: FILE:LINE:COL: error|warning: MESSAGE [rule-id], then note lines.
             JSON output: {"files": [{"file", "findings": [{"rule", "severity", "message", "line",
             "column", "pointer", "notes": [{"message", "line", "column"}]}]}], "errors": N, "warnings": N}.
@@ -43,8 +47,9 @@ struct LintCommand: Command {
         let format = try arguments.choice("--format", default: Format.text)
         guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
         let excluded = Set(arguments.all("--exclude"))
-        for rule in excluded where !Linter.allRuleIDs.contains(rule) {
-            let hint = Suggestion.closest(to: rule, among: Linter.allRuleIDs).map { " (did you mean \($0)?)" } ?? ""
+        let ruleIDs = Linter.allRuleIDs
+        for rule in excluded where !ruleIDs.contains(rule) {
+            let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
         }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
@@ -85,6 +90,13 @@ struct LintCommand: Command {
                 heldIO.printError(error.description)
                 return (nil, held.written)
             case .success(let bytes):
+                if ArchiveMapLinter.isArchiveMap(bytes) {
+                    guard let report = lintMap(bytes, file: file, registry: frozenRegistry, arguments: arguments, io: heldIO, printer: printer) else {
+                        return (nil, held.written)
+                    }
+                    let kept = LintReport(file: report.file, findings: report.findings.filter { !excluded.contains($0.ruleID) }, unreadable: report.unreadable)
+                    return (kept, held.written)
+                }
                 guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: heldIO) else { return (nil, held.written) }
                 let linter = Linter(registry: frozenRegistry, schema: schema, excluding: excluded,
                                     allowedTypes: settings.allowedTypes, resources: settings.resources)
@@ -115,11 +127,36 @@ struct LintCommand: Command {
         return status
     }
 
+    /// An archive map's findings; its folder's schemas and `--catalog` resolve its URIs.
+    private func lintMap(_ bytes: [UInt8], file: InputFile, registry: SchemaRegistry, arguments: ParsedArguments, io: CommandIO,
+                         printer: DiagnosticPrinter) -> LintReport? {
+        var registry = registry
+        if let path = file.path {
+            do {
+                try registry.registerDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            } catch {
+                io.printError(SchemaSetup.describe(error, printer) + " (in the archive map's folder)")
+                return nil
+            }
+        }
+        var catalog: SchemaCatalog?
+        if let path = arguments.value("--catalog") {
+            do {
+                catalog = try SchemaCatalog(contentsOf: path)
+            } catch {
+                io.printError(printer.line(file: error.file, position: error.position, severity: .error, message: error.message))
+                return nil
+            }
+        }
+        return ArchiveMapLinter(schemas: SchemaCache(registry: registry, catalog: catalog), registry: registry).lint(bytes: bytes, file: file.name)
+    }
+
     private func listRules(_ io: CommandIO) {
-        let rules = Linter.builtInChecks + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) }
-        let width = (rules.map(\.0.count).max() ?? 0) + 2
-        for (id, severity, summary) in rules {
-            io.print(id.padding(toLength: width, withPad: " ", startingAt: 0) + severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + summary)
+        let rules = LintRegistry.all
+        let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
+        for rule in rules {
+            io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary)
         }
     }
 }

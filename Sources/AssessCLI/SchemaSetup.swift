@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import ResultArchive
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.
 enum SchemaSetup {
@@ -28,37 +29,47 @@ enum SchemaSetup {
         }
     }
 
-    /// Compiles the schema named by a path (or by a URI already in the registry).
+    /// Compiles the schema named by a path, or by a URI of the registry or the catalog (Sage's URIs on
+    /// either host resolve to Sage's files under `--ref-dir`).
     static func validator(
-        schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter
+        schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter, catalog: SchemaCatalog? = nil
     ) -> Result<Validator, SetupFailure> {
         var registry = registry
-        let uri: String
-        if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
+        guard !FileManager.default.fileExists(atPath: schema), schema.contains(":") else {
+            let uri: String
             do {
                 uri = try registry.registerFile(at: schema).description
             } catch {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
-        } else {
-            if let unknown = unknownURI(schema, in: registry, printer: printer) { return .failure(SetupFailure(lines: [unknown])) }
-            uri = BundledSchemas.canonicalURI(schema)
+            do {
+                return .success(try Validator(registered: uri, in: registry, options: options))
+            } catch {
+                return .failure(SetupFailure(lines: [
+                    printer.line(file: error.sourceName, position: error.position, severity: .error,
+                                 message: "broken schema: \(error.message) (at \(error.location))"),
+                ]))
+            }
         }
-        do {
-            return .success(try Validator(registered: uri, in: registry, options: options))
-        } catch {
-            return .failure(SetupFailure(lines: [
-                printer.line(file: error.sourceName, position: error.position, severity: .error,
-                             message: "broken schema: \(error.message) (at \(error.location))"),
-            ]))
+        let cache = SchemaCache(registry: registry, catalog: catalog, options: options)
+        if !cache.canResolve(schema), let unknown = unknownURI(schema, in: registry, printer: printer) {
+            return .failure(SetupFailure(lines: [unknown]))
+        }
+        switch cache.schema(for: schema) {
+        case .success(let resolved): return .success(resolved.validator)
+        case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: error.description)]))
         }
     }
 
-    /// The error for a schema URI that nothing registered answers to, with the closest bundled `$id`; `nil` when it is known.
+    /// The error for a schema URI that nothing registered answers to: for Sage's URIs, the options that
+    /// give Sage's schemas; otherwise the closest bundled `$id`. `nil` when it is known.
     static func unknownURI(_ uri: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> String? {
         guard !registry.contains(uri) else { return nil }
+        if SageSchemas.isSageURI(uri) {
+            return printer.line(severity: .error, message: SchemaResolutionError.notFound(uri: uri).description)
+        }
         let hint = Suggestion.closest(to: uri, among: BundledSchemas.files.map(\.id)).map { "; did you mean \($0)?" }
-            ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir)"
+            ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir or in --catalog)"
         return printer.line(severity: .error, message: "unknown schema URI \(uri)\(hint)")
     }
 

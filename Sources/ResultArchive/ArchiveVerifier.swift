@@ -138,7 +138,8 @@ public struct ArchiveVerifier: Sendable {
     private func schemaProblem(_ value: JSONValue, schema: String, file: String, notes: inout [String]) -> String? {
         switch schemas.schema(for: schema) {
         case .failure(let error):
-            notes.append("\(file): not checked against \(schema): \(error)")
+            let checked = file == ResultCheck.filename ? "checked as a result by its role only" : "not checked against it"
+            notes.append("\(file): \(error) (\(checked))")
             return nil
         case .success(let resolved):
             return resolved.validator.validate(value).first?.bestMatch.description

@@ -43,7 +43,7 @@ public struct FileError: Sendable, Equatable {
 
     /// `line:col: message at /pointer (schema path)`.
     public var description: String {
-        (position.map { "\($0): " } ?? "") + message + (instancePointer.isRoot ? "" : " at \(instancePointer)") + " (\(schemaPath))"
+        (position.map { "\($0): " } ?? "") + message + " at \(instancePointer.isRoot ? "the root" : instancePointer.description)" + " (\(schemaPath))"
     }
 }
 

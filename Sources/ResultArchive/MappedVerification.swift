@@ -107,7 +107,9 @@ extension ArchiveVerifier {
         guard let choice else { return (verdict(.unvalidated), []) }
         let resolved: ResolvedSchema
         switch schemas.schema(for: choice.uri) {
-        case .failure(let error): return (verdict(.unvalidated), [.unresolvedSchema(file: entry.name, error: error)])
+        case .failure(let error):
+            notes.append(error.description)
+            return (verdict(.unvalidated), [.unresolvedSchema(file: entry.name, error: error)])
         case .success(let schema): resolved = schema
         }
         if case .catalog(let path) = resolved.origin { notes.append("schema from the catalog (\(path))") }

@@ -97,7 +97,7 @@ public enum RecordManifest {
                 return .failure(issue(JSONPointer(tokens: [key]), "\"\(key)\" must be a string, found \(value.primitiveType.withArticle)"))
             }
             switch key {
-            case "path": record.path = text.hasPrefix("/") ? text : URL(fileURLWithPath: folder).appendingPathComponent(text).path
+            case "path": record.path = text.hasPrefix("/") ? text : URL(fileURLWithPath: folder).appendingPathComponent(text).standardized.path
             case "recordId": record.recordId = text
             case "assessmentId": record.assessmentId = text
             case "uploadedOn":

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import AssessmentModel
 import JSONSchema
 
 /// Where a schema came from.
@@ -82,6 +83,13 @@ public final class SchemaCache: @unchecked Sendable {
         defer { lock.unlock() }
         if catalog?.paths[uri] != nil || registry.contains(uri) { return true }
         return SageSchemas.alternateURI(uri).map(registry.contains) ?? false
+    }
+
+    /// The JSON of a schema resolved before (catalog files included), for keywords such as `examples`.
+    public func schemaValue(for uri: String) -> JSONValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        return registry.schemaValue(for: uri) ?? SageSchemas.alternateURI(uri).flatMap(registry.schemaValue)
     }
 
     private func resolve(_ uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {

@@ -47,23 +47,3 @@ public struct SchemaCatalog: Sendable, Equatable {
         try self.init(bytes: Array(data), name: path, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 }
-
-/// Sage's published schema addresses: the same schemas answer on both hosts.
-public enum SageSchemas {
-    /// The hosts where Sage publishes mobile-client-json schemas.
-    public static let bases = [
-        "https://sage-bionetworks.github.io/mobile-client-json/schemas/",
-        "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/",
-    ]
-
-    /// Whether `uri` names one of Sage's published schemas (either host).
-    public static func isSageURI(_ uri: String) -> Bool {
-        bases.contains { uri.hasPrefix($0) }
-    }
-
-    /// The same schema's address on the other host, or `nil` for other URIs.
-    public static func alternateURI(_ uri: String) -> String? {
-        guard let index = bases.firstIndex(where: { uri.hasPrefix($0) }) else { return nil }
-        return bases[1 - index] + uri.dropFirst(bases[index].count)
-    }
-}

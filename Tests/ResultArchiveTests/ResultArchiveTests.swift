@@ -80,11 +80,17 @@ final class ResultArchiveTests: XCTestCase {
     }
 
     func testEntriesAreCheckedAgainstTheSchemaTheirManifestNames() throws {
-        let manifest = #"{"files": [{"filename": "survey.json", "timestamp": "2026-01-02T03:04:05Z", "jsonSchema": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"}]}"#
+        let manifest = #"{"files": [{"filename": "survey.json", "timestamp": "2026-01-02T03:04:05Z", "jsonSchema": "https://assess.invalid/schemas/v1/AssessmentObject.json"}]}"#
         let report = verifier.verify(try zip([("metadata.json", manifest), ("survey.json", #"{"type": "assessment"}"#)]), name: "s.zip")
         guard case .schemaViolation(let file, let message)? = report.problems.first else { return XCTFail("\(report.problems)") }
         XCTAssertEqual(file, "survey.json")
         XCTAssertTrue(message.contains("\"steps\""), message)
+        // Sage's URI is Sage's schema: without Sage's files it is noted, never checked with ours.
+        let sage = manifest.replacingOccurrences(of: "https://assess.invalid/schemas/v1/", with: "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/")
+        let noted = verifier.verify(try zip([("metadata.json", sage), ("survey.json", #"{"type": "assessment"}"#)]), name: "s.zip")
+        XCTAssertEqual(noted.problems, [])
+        XCTAssertEqual(noted.notes.count, 1)
+        XCTAssertTrue(noted.notes[0].hasPrefix("survey.json: schema https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json is Sage's published schema and is not on disk"), noted.notes[0])
     }
 
     func testSurveyConsistency() throws {
