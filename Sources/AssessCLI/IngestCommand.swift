@@ -94,6 +94,7 @@ struct IngestCommand: Command {
             }
         }
         meter.finish()
+        sink.finish()
         if let failure {
             io.printError("error: \(failure.description); ingestion stopped (re-run to finish: what was written stays valid)")
             return .inputError

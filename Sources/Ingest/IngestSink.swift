@@ -90,6 +90,11 @@ public struct IngestSink {
                              reasons: reasons, written: written)
     }
 
+    /// Flushes everything written to disk (call once, at the end of the batch).
+    public func finish() {
+        sync()
+    }
+
     /// The rejected record, with every reason, in our shape and in Sage's (`assessmentId`,
     /// `assessmentRevision`, `appId`, `recordId`, `errors: {file: [...]}`).
     static func rejectedRow(_ prepared: PreparedRecord, status: IngestOutcome.Status, reasons: [String]) -> JSONValue {
@@ -126,7 +131,8 @@ public struct IngestSink {
             createdFolders.insert(parent)
         }
         do {
-            try AtomicFile.write(bytes, to: path, overwrite: true)
+            // Renamed into place whole; flushed to disk once, by `finish()`.
+            try AtomicFile.write(bytes, to: path, overwrite: true, flush: false)
         } catch {
             throw IngestWriteError(description: error.description)
         }

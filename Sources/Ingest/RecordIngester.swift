@@ -96,13 +96,15 @@ public struct RecordIngester: Sendable {
         var datasetOf: [String: String] = [:]
         for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
             for verdict in verdicts {
-                guard let content = entries[verdict.filename], let value = try? JSONDocument(bytes: content).value else { continue }
+                guard let content = entries[verdict.filename] else { continue }
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 if DatasetNames.isArchiveMetadata(dataset) { fields += RecordIngester.uploadFields(record) }
+                guard let line = NDJSONLine.splicing(fields, into: content)
+                        ?? (try? JSONDocument(bytes: content)).map({ JSONWriter.compact.bytes($0.value.inserting(fields)) + [0x0A] }) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 let suffix = verdicts.count > 1 ? "_" + SafeName.component(verdict.filename.replacingOccurrences(of: ".json", with: "")) : ""
                 let path = partition.folder(dataset: dataset) + "/" + SafeName.objectName(record: recordId, suffix: suffix)
-                objects.append(OutputObject(path: path, bytes: JSONWriter.compact.bytes(value.inserting(fields)) + [0x0A]))
+                objects.append(OutputObject(path: path, bytes: line))
                 datasetOf[verdict.filename] = dataset
             }
         }

@@ -2,10 +2,11 @@ import Foundation
 
 /// Writes files so that readers see either the old state or the complete new file, never a part.
 public enum AtomicFile {
-    /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk, then
-    /// moves it into place; without `overwrite`, an existing destination is an error (checked
-    /// race-free with a hard link). On any failure the temporary file is removed.
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(ZipError) {
+    /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk (unless
+    /// `flush` is false: a batch writer flushes once at its end), then moves it into place; without
+    /// `overwrite`, an existing destination is an error (checked race-free with a hard link). On any
+    /// failure the temporary file is removed.
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent().path
         let temporary = folder + "/." + destination.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -24,7 +25,7 @@ public enum AtomicFile {
                 written += result
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {
             unlink(temporary)
@@ -46,6 +47,7 @@ public enum AtomicFile {
                 throw .cannotWrite(path: path, reason: String(cString: strerror(error)))
             }
         }
+        guard flush else { return }
         let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)

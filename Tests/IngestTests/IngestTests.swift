@@ -91,3 +91,22 @@ final class IngestTests: XCTestCase {
                        "assessment from assessmentResult.json, date from its startDate")
     }
 }
+
+/// The fast NDJSON path gives the same JSON as parse, insert and write.
+final class NDJSONLineTests: XCTestCase {
+    private let fields: [(String, JSONValue)] = [("recordid", "r1"), ("year", 2026)]
+
+    func testSplicingMatchesTheTreeForObjectsArraysAndEmptyOnes() throws {
+        let documents = [#"{ "a": 1,  "b": {"c": "}{\" ]"} }"#, "[\n {\"t\": 1},\n {\"t\": 2, \"s\": [{}]}, 3, {} ]", "{}", "[]", #"{"x": "a\\"}"#]
+        for text in documents {
+            let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(text.utf8)), text)
+            XCTAssertEqual(line.last, 0x0A)
+            XCTAssertFalse(line.dropLast().contains(0x0A), "one line")
+            XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, try JSONDocument(text: text).value.inserting(fields), text)
+        }
+    }
+
+    func testAFieldAlreadyThereTakesTheTreePath() {
+        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"recordid": "old"}"#.utf8)), "replacing a member needs the tree")
+    }
+}
