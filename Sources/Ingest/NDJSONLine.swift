@@ -9,20 +9,35 @@ enum NDJSONLine {
     /// occurs in the bytes, so it would have to replace a member; the caller then goes through the tree).
     static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
         var insertion: [UInt8] = []
+        var names: Set<[UInt8]> = []
         for (key, value) in fields {
             let name = JSONWriter.compact.bytes(.string(key))
-            if contains(bytes, name) { return nil }
+            names.insert(Array(name.dropFirst().dropLast()))
             insertion += [UInt8(ascii: ",")] + name + [UInt8(ascii: ":")] + JSONWriter.compact.bytes(value)
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
-        var stack: [UInt8] = []
+        // Open containers: the bracket, and whether it is an object that gets the fields.
+        var stack: [(bracket: UInt8, target: Bool)] = []
         var inString = false, escaped = false
+        var expectingName = false, key: [UInt8]?
         var last: UInt8 = 0
         for byte in bytes {
             if inString {
                 output.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    if key != nil { return nil }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    // A member of a target object named like a field: it must be replaced, so use the tree.
+                    if let name = key, names.contains(name) { return nil }
+                    key = nil
+                } else {
+                    key?.append(byte)
+                }
                 last = byte
                 continue
             }
@@ -31,14 +46,20 @@ enum NDJSONLine {
                 continue
             case UInt8(ascii: "\""):
                 inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                stack.append(byte)
+                if expectingName, stack.last?.target == true { key = [] }
+                expectingName = false
+            case UInt8(ascii: "{"):
+                stack.append((byte, stack.isEmpty || (stack.count == 1 && stack[0].bracket == UInt8(ascii: "["))))
+                expectingName = true
+            case UInt8(ascii: "["):
+                stack.append((byte, false))
+            case UInt8(ascii: ","):
+                expectingName = stack.last?.bracket == UInt8(ascii: "{")
             case UInt8(ascii: "}"):
-                let target = stack.count == 1 || (stack.count == 2 && stack[0] == UInt8(ascii: "["))
-                if target { output += last == UInt8(ascii: "{") ? Array(insertion.dropFirst()) : insertion }
-                stack.removeLast()
+                guard let top = stack.popLast() else { return nil }
+                if top.target { output += last == UInt8(ascii: "{") ? Array(insertion.dropFirst()) : insertion }
             case UInt8(ascii: "]"):
-                stack.removeLast()
+                guard stack.popLast() != nil else { return nil }
             default:
                 break
             }
@@ -48,16 +69,5 @@ enum NDJSONLine {
         guard stack.isEmpty, !inString else { return nil }
         output.append(0x0A)
         return output
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= bytes.count else { return false }
-        var index = 0
-        let end = bytes.count - needle.count
-        while index <= end {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 }

@@ -110,3 +110,13 @@ final class NDJSONLineTests: XCTestCase {
         XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"recordid": "old"}"#.utf8)), "replacing a member needs the tree")
     }
 }
+
+extension NDJSONLineTests {
+    func testOnlyMembersOfTheObjectsThatGetFieldsCount() throws {
+        let nested = #"{"a": {"recordid": 1}, "b": "recordid"}"#
+        let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(nested.utf8)), "a nested member or a value of that name does not clash")
+        XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, try JSONDocument(text: nested).value.inserting(fields))
+        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"[{"t": 1}, {"year": 1999}]"#.utf8)), "an array element with the member")
+        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"rec\u006Frdid": 1}"#.utf8)), "an escaped name might be one: the tree decides")
+    }
+}
