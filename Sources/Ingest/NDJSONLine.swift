@@ -9,10 +9,10 @@ enum NDJSONLine {
     /// occurs in the bytes, so it would have to replace a member; the caller then goes through the tree).
     static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
         var insertion: [UInt8] = []
-        var names: Set<[UInt8]> = []
+        var names: [[UInt8]] = []
         for (key, value) in fields {
             let name = JSONWriter.compact.bytes(.string(key))
-            names.insert(Array(name.dropFirst().dropLast()))
+            names.append(Array(name.dropFirst().dropLast()))
             insertion += [UInt8(ascii: ",")] + name + [UInt8(ascii: ":")] + JSONWriter.compact.bytes(value)
         }
         var output: [UInt8] = []
@@ -33,7 +33,7 @@ enum NDJSONLine {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                     // A member of a target object named like a field: it must be replaced, so use the tree.
-                    if let name = key, names.contains(name) { return nil }
+                    if let name = key, names.contains(where: { $0.count == name.count && $0 == name }) { return nil }
                     key = nil
                 } else {
                     key?.append(byte)
