@@ -128,15 +128,7 @@ struct LintCommand: Command {
                 return nil
             }
         }
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do {
-                catalog = try SchemaCatalog(contentsOf: path)
-            } catch {
-                io.printError(printer.line(file: error.file, position: error.position, severity: .error, message: error.message))
-                return nil
-            }
-        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
         return ArchiveMapLinter(schemas: SchemaCache(registry: registry, catalog: catalog), registry: registry).lint(bytes: bytes, file: file.name)
     }
 

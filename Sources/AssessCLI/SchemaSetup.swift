@@ -73,6 +73,18 @@ enum SchemaSetup {
         return printer.line(severity: .error, message: "unknown schema URI \(uri)\(hint)")
     }
 
+    /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
+    static func catalog(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let path = arguments.value("--catalog") else { return .success(nil) }
+        do {
+            return .success(try SchemaCatalog(contentsOf: path))
+        } catch {
+            let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
+            failure.lines.forEach(io.printError)
+            return .failure(failure)
+        }
+    }
+
     /// One line for a schema that cannot be loaded.
     static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
         switch error {

@@ -36,16 +36,8 @@ struct ValidateCommand: Command {
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
         let validator: Validator
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do {
-                catalog = try SchemaCatalog(contentsOf: path)
-            } catch {
-                io.printError(printer.line(file: error.file, position: error.position, severity: .error, message: error.message))
-                return .inputError
-            }
-            if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
-        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return .inputError }
+        if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
         switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
             .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer, catalog: catalog) }) {
         case .success(let compiled): validator = compiled

@@ -36,10 +36,7 @@ struct VerifySetup {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do { catalog = try SchemaCatalog(contentsOf: path) } catch { return fail(error) }
-        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
         guard let mapPath else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
             return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
