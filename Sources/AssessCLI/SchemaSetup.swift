@@ -85,6 +85,31 @@ enum SchemaSetup {
         }
     }
 
+    /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
+    /// under its `schemas/` subfolder (a mobile-client-json checkout's layout); `nil` after printing why not.
+    static func registerMapFolder(of mapPath: String, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
+        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
+        let map = URL(fileURLWithPath: mapPath).standardized.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        do {
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = folder.appendingPathComponent(name).standardized.path
+                var isFolder: ObjCBool = false
+                guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                try registry.registerFile(at: path)
+            }
+            var isFolder: ObjCBool = false
+            let schemas = folder.appendingPathComponent("schemas").path
+            if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
+                try registry.registerDirectory(at: schemas)
+            }
+            return true
+        } catch {
+            io.printError(describe(error, printer) + " (beside the archive map, whose folder's schemas are used)")
+            return false
+        }
+    }
+
     /// One line for a schema that cannot be loaded.
     static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
         switch error {

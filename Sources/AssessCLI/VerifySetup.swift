@@ -43,12 +43,7 @@ struct VerifySetup {
         }
         let map: ArchiveMap
         do { map = try ArchiveMap(contentsOf: mapPath) } catch { return fail(error) }
-        do {
-            try registry.registerDirectory(at: URL(fileURLWithPath: mapPath).deletingLastPathComponent().path)
-        } catch {
-            io.printError(SchemaSetup.describe(error, printer) + " (in the archive map's folder, whose schemas verify uses)")
-            return nil
-        }
+        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
         for issue in map.schemaIssues(registry: registry) ?? [] {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
         }
