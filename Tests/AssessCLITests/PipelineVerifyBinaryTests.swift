@@ -128,6 +128,17 @@ final class PipelineVerifyBinaryTests: XCTestCase {
         XCTAssertEqual(reports[3], ["summary": ["total": 4, "valid": 1, "invalid": 1, "duplicate": 1]])
     }
 
+    func testTheManifestStreamsFromStandardInput() throws {
+        let archive = try spelling().archive
+        let line = "{\"path\": \"\(archive)\", \"recordId\": \"r\", \"assessmentId\": \"spelling\", \"assessmentRevision\": 5, \"appId\": \"mobile-toolbox\"}\n"
+        let run = try Binary.run(try mapped(["--manifest", "-", "--catalog", pipeline + "/catalog.json", "--report", "json"]), stdin: line + "{}\n")
+        XCTAssertEqual(run.status, 3, "the second line has no path")
+        XCTAssertTrue(run.stderr.contains("<stdin>:2:1: error: the line has no \"path\""), run.stderr)
+        let report = try JSONDocument(text: String(run.stdout.split(separator: "\n")[0])).value
+        XCTAssertEqual(report["status"], "valid")
+        XCTAssertEqual(report["recordId"], "r")
+    }
+
     func testAMapTheLookupCannotUseIsRefusedWithItsPlace() throws {
         let folder = try Paths.scratch(self)
         let map = try Binary.write("{\"assessments\": [\n  {\"assessmentIdentifier\": \"spelling\", \"assessmentRevision\": \"5\"}]}", to: "map.json", in: folder)
