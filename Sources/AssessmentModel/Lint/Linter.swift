@@ -97,8 +97,13 @@ public struct Linter: Sendable {
             return [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
         }
+        // A loop in the schema itself is the schema author's to fix: a warning naming its place there.
+        let loops = validator.warnings.map { warning in
+            Finding(ruleID: "schema", severity: .warning, message: "schema \(warning.description)",
+                    pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))
+        }
         let instance = survey.document.json.value
-        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
+        return loops + LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
             let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
             return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
