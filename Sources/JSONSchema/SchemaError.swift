@@ -1,6 +1,7 @@
 import JSONCore
 
-/// Why a schema cannot be compiled, and where in which schema document.
+/// Why a schema cannot be compiled, and where in which schema document (or, among
+/// `Validator.warnings`, what compiled but deserves a look).
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     public enum Kind: Sendable, Equatable {
