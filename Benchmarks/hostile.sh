@@ -36,10 +36,10 @@ echo '{"allOf":[{"$ref":""}]}' >"$dir/ref-allof.json"
 echo '{"type":"string","allOf":[{"$ref":"#"}]}' >"$dir/ref-collect.json"
 echo '{"items":{"$ref":"#"},"anyOf":[{"type":"array"},{"$ref":"#"}]}' >"$dir/ref-items.json"
 echo 1 >"$dir/one.json"
-python3 -c 'print("[" * 100000 + "1" + "]" * 100000)' >"$dir/deep-array-one.json"
+python3 -c 'print("[" * 900 + "1" + "]" * 900)' >"$dir/deep-array-one.json"
 check "\$ref loop through allOf: validate" 1 "$assess" validate -s "$dir/ref-allof.json" "$dir/one.json"
 check "\$ref loop while collecting errors: validate" 1 "$assess" validate -s "$dir/ref-collect.json" "$dir/one.json"
-check "\$ref loop under 100,000 nested arrays: validate" 1 "$assess" validate -s "$dir/ref-items.json" "$dir/deep-array-one.json"
+check "\\$ref loop at the bottom of 900 nested arrays: validate" 1 "$assess" validate -s "$dir/ref-items.json" "$dir/deep-array-one.json"
 check "\$ref loops: metaschema" 0 "$assess" metaschema "$dir/ref-allof.json" "$dir/ref-collect.json" "$dir/ref-items.json"
 
 # A tiny file that is only a ZIP64 locator and an end record (the old reader trapped).
