@@ -30,10 +30,10 @@ enum SchemaSetup {
     }
 
     /// Compiles the schema named by a path, or by a URI of the registry or the catalog (Sage's URIs on
-    /// either host resolve to Sage's files under `--ref-dir`).
+    /// either host resolve to Sage's files under `--ref-dir`), with its warning lines.
     static func validator(
         schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter, catalog: SchemaCatalog? = nil
-    ) -> Result<Validator, SetupFailure> {
+    ) -> Result<CompiledSchema, SetupFailure> {
         var registry = registry
         guard !FileManager.default.fileExists(atPath: schema), schema.contains(":") else {
             let uri: String
@@ -43,7 +43,8 @@ enum SchemaSetup {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
             do {
-                return .success(try Validator(registered: uri, in: registry, options: options))
+                let validator = try Validator(registered: uri, in: registry, options: options)
+                return .success(compiled(validator, uri: uri, file: schema, registry: registry, printer: printer))
             } catch {
                 return .failure(SetupFailure(lines: [
                     printer.line(file: error.sourceName, position: error.position, severity: .error,
@@ -56,8 +57,31 @@ enum SchemaSetup {
             return .failure(SetupFailure(lines: [unknown]))
         }
         switch cache.schema(for: schema) {
-        case .success(let resolved): return .success(resolved.validator)
+        case .success(let resolved): return .success(compiled(resolved.validator, uri: schema, file: schema, registry: registry, printer: printer))
         case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: error.description)]))
+        }
+    }
+
+    /// A compiled schema with its warnings: loops of in-place `$ref`s and `$id`s shared with other files.
+    private static func compiled(_ validator: Validator, uri: String, file: String, registry: SchemaRegistry, printer: DiagnosticPrinter) -> CompiledSchema {
+        CompiledSchema(validator: validator, warnings: warningLines(validator, printer: printer) + sharedIDLines(uri, file: file, in: registry, printer: printer))
+    }
+
+    /// One warning line for each problem a compiled schema has that does not stop it (a loop of
+    /// in-place `$ref`s), at its place in the schema file.
+    static func warningLines(_ validator: Validator, printer: DiagnosticPrinter) -> [String] {
+        validator.warnings.map { warning in
+            printer.line(file: warning.sourceName, position: warning.position, severity: .warning, message: warning.message)
+        }
+    }
+
+    /// One warning line for each `$id` the schema at `uri` shares with another file, saying which file
+    /// other schemas' `$ref`s reach (the schema's own `$ref`s resolve within it).
+    static func sharedIDLines(_ uri: String, file: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> [String] {
+        registry.sharedIDs(of: uri).map { shared in
+            printer.line(file: file, position: nil, severity: .warning, message: "$id \"\(shared.uri)\" is also declared by "
+                + shared.others.joined(separator: ", ") + "; $refs to it from other schemas resolve to "
+                + (shared.wonByThisFile ? "this file" : "\(shared.winner) (this file's own $refs resolve within it)"))
         }
     }
 
@@ -119,6 +143,12 @@ enum SchemaSetup {
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
     }
+}
+
+/// A compiled schema and the warning lines about it (loops, shared `$id`s).
+struct CompiledSchema {
+    let validator: Validator
+    let warnings: [String]
 }
 
 /// Why a schema could not be set up: lines ready to print; the command exits with status 3.
