@@ -131,23 +131,8 @@ struct LintCommand: Command {
     private func lintMap(_ bytes: [UInt8], file: InputFile, registry: SchemaRegistry, arguments: ParsedArguments, io: CommandIO,
                          printer: DiagnosticPrinter) -> LintReport? {
         var registry = registry
-        if let path = file.path {
-            do {
-                try registry.registerDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            } catch {
-                io.printError(SchemaSetup.describe(error, printer) + " (in the archive map's folder)")
-                return nil
-            }
-        }
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do {
-                catalog = try SchemaCatalog(contentsOf: path)
-            } catch {
-                io.printError(printer.line(file: error.file, position: error.position, severity: .error, message: error.message))
-                return nil
-            }
-        }
+        if let path = file.path, !SchemaSetup.registerMapFolder(of: path, in: &registry, printer: printer, io: io) { return nil }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
         return ArchiveMapLinter(schemas: SchemaCache(registry: registry, catalog: catalog), registry: registry).lint(bytes: bytes, file: file.name)
     }
 

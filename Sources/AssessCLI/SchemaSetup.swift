@@ -30,10 +30,10 @@ enum SchemaSetup {
     }
 
     /// Compiles the schema named by a path, or by a URI of the registry or the catalog (Sage's URIs on
-    /// either host resolve to Sage's files under `--ref-dir`).
+    /// either host resolve to Sage's files under `--ref-dir`), with its warning lines.
     static func validator(
         schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter, catalog: SchemaCatalog? = nil
-    ) -> Result<Validator, SetupFailure> {
+    ) -> Result<CompiledSchema, SetupFailure> {
         var registry = registry
         guard !FileManager.default.fileExists(atPath: schema), schema.contains(":") else {
             let uri: String
@@ -43,7 +43,8 @@ enum SchemaSetup {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
             do {
-                return .success(try Validator(registered: uri, in: registry, options: options))
+                let validator = try Validator(registered: uri, in: registry, options: options)
+                return .success(compiled(validator, uri: uri, file: schema, registry: registry, printer: printer))
             } catch {
                 return .failure(SetupFailure(lines: [
                     printer.line(file: error.sourceName, position: error.position, severity: .error,
@@ -56,8 +57,31 @@ enum SchemaSetup {
             return .failure(SetupFailure(lines: [unknown]))
         }
         switch cache.schema(for: schema) {
-        case .success(let resolved): return .success(resolved.validator)
+        case .success(let resolved): return .success(compiled(resolved.validator, uri: schema, file: schema, registry: registry, printer: printer))
         case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: error.description)]))
+        }
+    }
+
+    /// A compiled schema with its warnings: loops of in-place `$ref`s and `$id`s shared with other files.
+    private static func compiled(_ validator: Validator, uri: String, file: String, registry: SchemaRegistry, printer: DiagnosticPrinter) -> CompiledSchema {
+        CompiledSchema(validator: validator, warnings: warningLines(validator, printer: printer) + sharedIDLines(uri, file: file, in: registry, printer: printer))
+    }
+
+    /// One warning line for each problem a compiled schema has that does not stop it (a loop of
+    /// in-place `$ref`s), at its place in the schema file.
+    static func warningLines(_ validator: Validator, printer: DiagnosticPrinter) -> [String] {
+        validator.warnings.map { warning in
+            printer.line(file: warning.sourceName, position: warning.position, severity: .warning, message: warning.message)
+        }
+    }
+
+    /// One warning line for each `$id` the schema at `uri` shares with another file, saying which file
+    /// other schemas' `$ref`s reach (the schema's own `$ref`s resolve within it).
+    static func sharedIDLines(_ uri: String, file: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> [String] {
+        registry.sharedIDs(of: uri).map { shared in
+            printer.line(file: file, position: nil, severity: .warning, message: "$id \"\(shared.uri)\" is also declared by "
+                + shared.others.joined(separator: ", ") + "; $refs to it from other schemas resolve to "
+                + (shared.wonByThisFile ? "this file" : "\(shared.winner) (this file's own $refs resolve within it)"))
         }
     }
 
@@ -73,6 +97,43 @@ enum SchemaSetup {
         return printer.line(severity: .error, message: "unknown schema URI \(uri)\(hint)")
     }
 
+    /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
+    static func catalog(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let path = arguments.value("--catalog") else { return .success(nil) }
+        do {
+            return .success(try SchemaCatalog(contentsOf: path))
+        } catch {
+            let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
+            failure.lines.forEach(io.printError)
+            return .failure(failure)
+        }
+    }
+
+    /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
+    /// under its `schemas/` subfolder (a mobile-client-json checkout's layout); `nil` after printing why not.
+    static func registerMapFolder(of mapPath: String, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
+        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
+        let map = URL(fileURLWithPath: mapPath).standardized.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        do {
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = folder.appendingPathComponent(name).standardized.path
+                var isFolder: ObjCBool = false
+                guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                try registry.registerFile(at: path)
+            }
+            var isFolder: ObjCBool = false
+            let schemas = folder.appendingPathComponent("schemas").path
+            if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
+                try registry.registerDirectory(at: schemas)
+            }
+            return true
+        } catch {
+            io.printError(describe(error, printer) + " (beside the archive map, whose folder's schemas are used)")
+            return false
+        }
+    }
+
     /// One line for a schema that cannot be loaded.
     static func describe(_ error: SchemaLoadError, _ printer: DiagnosticPrinter) -> String {
         switch error {
@@ -82,6 +143,12 @@ enum SchemaSetup {
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
     }
+}
+
+/// A compiled schema and the warning lines about it (loops, shared `$id`s).
+struct CompiledSchema {
+    let validator: Validator
+    let warnings: [String]
 }
 
 /// Why a schema could not be set up: lines ready to print; the command exits with status 3.

@@ -15,13 +15,15 @@ struct ValidateCommand: Command {
             .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
             .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
-            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf."),
+            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),
             ParallelInputs.option,
         ],
         discussion: """
             Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
             JSON output (flag, basic, detailed) is one document for the whole call, following the
             JSON Schema output formats, with instancePosition and file added.
+            A value that takes a loop of $refs coming back to the same schema without descending
+            into it is invalid with a schema-loop error (see assess metaschema for the loop).
 
             EXIT STATUS: 0 all valid, 1 some file invalid, 2 usage error,
                          3 unreadable file, JSON syntax error or broken schema.
@@ -38,19 +40,13 @@ struct ValidateCommand: Command {
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
         let validator: Validator
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do {
-                catalog = try SchemaCatalog(contentsOf: path)
-            } catch {
-                io.printError(printer.line(file: error.file, position: error.position, severity: .error, message: error.message))
-                return .inputError
-            }
-            if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
-        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return .inputError }
+        if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
         switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
             .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer, catalog: catalog) }) {
-        case .success(let compiled): validator = compiled
+        case .success(let compiled):
+            validator = compiled.validator
+            if arguments.flag("--verbose") { compiled.warnings.forEach(io.printError) }
         case .failure(let failure):
             failure.lines.forEach(io.printError)
             return .inputError

@@ -49,6 +49,10 @@ enum VerifyRenderer {
         if let revision = report.key?.assessmentRevision { line["assessmentRevision"] = .number(JSONNumber(revision)) }
         if let app = report.key?.appId { line["appId"] = .string(app) }
         line["files"] = .array(report.files.map(file))
+        // Sage's quarantine shape: each invalid file's errors as messages.
+        line["errors"] = .object(JSONObject(report.files.filter { !$0.errors.isEmpty }.map { verdict in
+            JSONObject.Member(key: verdict.filename, value: .array(verdict.errors.map { .string($0.description) }))
+        }))
         line["notes"] = .array(report.notes.map { .string($0) })
         return .object(line)
     }

@@ -36,22 +36,14 @@ struct VerifySetup {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        var catalog: SchemaCatalog?
-        if let path = arguments.value("--catalog") {
-            do { catalog = try SchemaCatalog(contentsOf: path) } catch { return fail(error) }
-        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
         guard let mapPath else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
             return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
         }
         let map: ArchiveMap
         do { map = try ArchiveMap(contentsOf: mapPath) } catch { return fail(error) }
-        do {
-            try registry.registerDirectory(at: URL(fileURLWithPath: mapPath).deletingLastPathComponent().path)
-        } catch {
-            io.printError(SchemaSetup.describe(error, printer) + " (in the archive map's folder, whose schemas verify uses)")
-            return nil
-        }
+        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
         for issue in map.schemaIssues(registry: registry) ?? [] {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
         }

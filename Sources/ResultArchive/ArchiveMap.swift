@@ -71,12 +71,7 @@ public struct ArchiveMap: Sendable {
     /// Decodes a map; a syntax error or a value the lookup cannot use (wrong type, missing
     /// `filename`, `assessmentIdentifier`, `assessmentRevision` or `appId`) is a positioned issue.
     public init(bytes: [UInt8], name: String) throws(InputIssue) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
-        } catch {
-            throw .syntax(error, file: name)
-        }
+        let document = try InputIssue.parse(bytes, file: name)
         let decoder = MapDecoder(document: document, file: name)
         let root = try decoder.object(document.value, at: .root, what: "an archive map")
         common = try decoder.files(root["anyOf"], at: JSONPointer(tokens: ["anyOf"]))
@@ -116,11 +111,7 @@ public struct ArchiveMap: Sendable {
 
     /// Reads and decodes the map at `path`.
     public init(contentsOf path: String) throws(InputIssue) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw InputIssue(file: path, message: "cannot read the archive map: \(reason)")
-        }
-        try self.init(bytes: Array(data), name: path)
+        try self.init(bytes: InputIssue.read(path, what: "the archive map"), name: path)
     }
 
     /// The map's errors against Sage's `ArchiveMap.json` (v3), positioned in the map; `nil` when

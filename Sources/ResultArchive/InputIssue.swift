@@ -1,3 +1,4 @@
+import Foundation
 import JSONCore
 
 /// A problem in an input file that a pipeline reads (archive map, manifest line, catalog, tolerated-error
@@ -33,5 +34,23 @@ public struct InputIssue: Error, Sendable, Equatable, CustomStringConvertible {
     /// An issue at `pointer` of a parsed document.
     static func at(_ pointer: JSONPointer, in document: JSONDocument, file: String, _ message: String) -> InputIssue {
         InputIssue(file: file, position: document.sourceMap?.position(of: pointer), pointer: pointer, message: message)
+    }
+
+    /// Parses `bytes` with positions; a syntax error is an issue of `file`.
+    static func parse(_ bytes: [UInt8], file: String) throws(InputIssue) -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+        } catch {
+            throw .syntax(error, file: file)
+        }
+    }
+
+    /// The bytes of the file at `path`; a missing or unreadable file is an issue naming `what` it is.
+    static func read(_ path: String, what: String) throws(InputIssue) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw InputIssue(file: path, message: "cannot read \(what): \(reason)")
+        }
+        return Array(data)
     }
 }

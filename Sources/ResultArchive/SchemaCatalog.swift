@@ -18,12 +18,7 @@ public struct SchemaCatalog: Sendable, Equatable {
 
     /// Decodes a catalog; `folder` is where relative paths start.
     public init(bytes: [UInt8], name: String, folder: String) throws(InputIssue) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
-        } catch {
-            throw .syntax(error, file: name)
-        }
+        let document = try InputIssue.parse(bytes, file: name)
         guard let object = document.value.objectValue else {
             throw .at(.root, in: document, file: name, "a catalog must be a JSON object of schema URI → local path, found \(document.value.primitiveType.withArticle)")
         }
@@ -40,10 +35,6 @@ public struct SchemaCatalog: Sendable, Equatable {
 
     /// Reads the catalog at `path`.
     public init(contentsOf path: String) throws(InputIssue) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw InputIssue(file: path, message: "cannot read the catalog: \(reason)")
-        }
-        try self.init(bytes: Array(data), name: path, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try self.init(bytes: InputIssue.read(path, what: "the catalog"), name: path, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 }

@@ -54,12 +54,7 @@ public struct ToleratedErrors: Sendable, Equatable {
 
     /// Decodes a config file; mistakes are positioned issues.
     public init(bytes: [UInt8], name: String) throws(InputIssue) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
-        } catch {
-            throw .syntax(error, file: name)
-        }
+        let document = try InputIssue.parse(bytes, file: name)
         guard let list = document.value["tolerated"]?.arrayValue, document.value.objectValue != nil else {
             throw .at(.root, in: document, file: name, "a tolerated-errors file must be an object with a \"tolerated\" array of rules")
         }
@@ -95,10 +90,7 @@ public struct ToleratedErrors: Sendable, Equatable {
 
     /// Reads the config at `path`.
     public init(contentsOf path: String) throws(InputIssue) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputIssue(file: path, message: "cannot read the tolerated-errors file: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
-        }
-        try self.init(bytes: Array(data), name: path)
+        try self.init(bytes: InputIssue.read(path, what: "the tolerated-errors file"), name: path)
     }
 
     /// Whether some rule ignores `error`.

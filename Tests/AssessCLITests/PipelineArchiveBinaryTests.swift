@@ -79,6 +79,9 @@ final class PipelineArchiveBinaryTests: XCTestCase {
             XCTAssertEqual(files.first { $0["filename"] == "assessmentResult.json" }?["schema"]?.stringValue, sage + "v2/AssessmentResultObject.json")
             XCTAssertEqual(files.first { $0["filename"] == "assessmentResult.json" }?["chosenBy"], "metadata")
             XCTAssertEqual(files.first { $0["filename"] == "metadata.json" }?["chosenBy"], "common")
+            let said = report["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            XCTAssertTrue(said.contains { $0.hasPrefix("assessment \"") && $0.hasSuffix("\" taken from assessmentResult.json (no manifest line or --assessment)") },
+                          "without a manifest the identifier comes from the result, and the report says so: \(said)")
         }
     }
 

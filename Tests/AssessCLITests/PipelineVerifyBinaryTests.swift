@@ -70,6 +70,8 @@ final class PipelineVerifyBinaryTests: XCTestCase {
         XCTAssertEqual(byName["weather.json"]?["chosenBy"], .null)
         XCTAssertEqual(byName["weather.json"]?["status"], "unvalidated")
         XCTAssertEqual(byName["metadata.json"]?["errors"], [])
+        XCTAssertEqual(report["errors"], [:], "Sage's shape: no file has errors")
+        XCTAssertEqual(byName.values.filter { $0["chosenBy"] == "metadata" }.count, 0, "their metadata.json names no jsonSchema (test_that_get_self_ref_schema_list_returns_empty_if_not_self_ref)")
         XCTAssertEqual(lines[1], #"{"summary":{"total":1,"valid":1,"invalid":0,"duplicate":0}}"#)
     }
 
@@ -126,6 +128,17 @@ final class PipelineVerifyBinaryTests: XCTestCase {
         XCTAssertEqual(reports[3], ["summary": ["total": 4, "valid": 1, "invalid": 1, "duplicate": 1]])
     }
 
+    func testTheManifestStreamsFromStandardInput() throws {
+        let archive = try spelling().archive
+        let line = "{\"path\": \"\(archive)\", \"recordId\": \"r\", \"assessmentId\": \"spelling\", \"assessmentRevision\": 5, \"appId\": \"mobile-toolbox\"}\n"
+        let run = try Binary.run(try mapped(["--manifest", "-", "--catalog", pipeline + "/catalog.json", "--report", "json"]), stdin: line + "{}\n")
+        XCTAssertEqual(run.status, 3, "the second line has no path")
+        XCTAssertTrue(run.stderr.contains("<stdin>:2:1: error: the line has no \"path\""), run.stderr)
+        let report = try JSONDocument(text: String(run.stdout.split(separator: "\n")[0])).value
+        XCTAssertEqual(report["status"], "valid")
+        XCTAssertEqual(report["recordId"], "r")
+    }
+
     func testAMapTheLookupCannotUseIsRefusedWithItsPlace() throws {
         let folder = try Paths.scratch(self)
         let map = try Binary.write("{\"assessments\": [\n  {\"assessmentIdentifier\": \"spelling\", \"assessmentRevision\": \"5\"}]}", to: "map.json", in: folder)
@@ -150,6 +163,9 @@ final class PipelineVerifyBinaryTests: XCTestCase {
         XCTAssertTrue(strict.stdout.contains("error: invalid: the archive map requires \"answers.json\" (\(map) /anyOf/1) but the archive has no such file"), strict.stdout)
         XCTAssertTrue(strict.stdout.contains("\(archive)/metadata.json:1:1: error: missing required property \"cookies\" at the root (/required)"), strict.stdout)
         XCTAssertTrue(strict.stdout.contains("  info.json: unvalidated (no schema); not listed in metadata.json; deprecated in the archive map"), strict.stdout)
+        let json = try Binary.run(["verify", "--archive-map", map, archive, "--report", "json"])
+        let line = try JSONDocument(text: String(json.stdout.split(separator: "\n")[0])).value
+        XCTAssertEqual(line["errors"]?["metadata.json"], ["1:1: missing required property \"cookies\" at the root (/required)"], "Sage's errors: {file: [...]}")
         let manifest = try Binary.write("{\"path\": \"\(archive)\", \"clientInfo\": \"osName=Android\"}", to: "m.jsonl", in: folder)
         let lenient = try Binary.run(["verify", "--archive-map", map, "--manifest", manifest, "--tolerated", tolerated, "--required", "warning"])
         XCTAssertEqual(lenient.status, 0, lenient.stdout)

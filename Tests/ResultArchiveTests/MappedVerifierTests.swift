@@ -176,6 +176,19 @@ final class MappedVerifierTests: XCTestCase {
                        [.duplicateRun(taskRunUUID: "7D0759C1-DE3D-4B88-9507-77FF3180649B", firstSeenIn: "a.zip")])
     }
 
+    func testOneVerifierOnSeveralThreadsGivesTheSequentialReports() throws {
+        let verifier = try verifier()
+        let bytes = try archive
+        let expected = verifier.verify(bytes, name: "a.zip", record: spelling)
+        let reports = ReportBox()
+        let record = spelling
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            reports.set(index, verifier.verify(bytes, name: "a.zip", record: record))
+        }
+        XCTAssertEqual(reports.all.count, 8)
+        for report in reports.all { XCTAssertEqual(report, expected) }
+    }
+
     func testTheCacheCompilesEachSchemaOnceAcrossThreads() throws {
         let registry = try SharedFixtures.sageRegistry()
         let cache = SchemaCache(registry: registry)
@@ -196,4 +209,12 @@ private final class UnsafeSendableBox: @unchecked Sendable {
     private var value = 0
     var count: Int { lock.withLock { value } }
     func increment() { lock.withLock { value += 1 } }
+}
+
+/// Reports written by several threads.
+private final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [Int: ArchiveReport] = [:]
+    var all: [ArchiveReport] { lock.withLock { reports.keys.sorted().compactMap { reports[$0] } } }
+    func set(_ index: Int, _ report: ArchiveReport) { lock.withLock { reports[index] = report } }
 }

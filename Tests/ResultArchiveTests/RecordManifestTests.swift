@@ -72,3 +72,36 @@ final class RecordManifestTests: XCTestCase {
         XCTAssertEqual(try ToleratedErrors(contentsOf: path).rules.count, 7)
     }
 }
+
+/// Sage's test_remove_expected_validation_error, on our tolerated-errors file that states their filter as rules.
+final class SagesExpectedErrorsTests: XCTestCase {
+    private func rules() throws -> ToleratedErrors {
+        try ToleratedErrors(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/pipeline/tolerated.json").path)
+    }
+
+    private func error(_ keyword: String, _ pointer: [String]) -> FileError {
+        FileError(message: keyword, keyword: keyword, instancePointer: JSONPointer(tokens: Array(pointer.dropLast())),
+                  pointer: JSONPointer(tokens: pointer), schemaPath: .root, position: nil)
+    }
+
+    func testTheirAndroidFiltersAsRules() throws {
+        let rules = try rules()
+        let android = RecordMetadata(clientInfo: "{osName:'Android'}", appId: "mobile-toolbox")
+        // "'appName' is a required property", "'files' is a required property"
+        XCTAssertTrue(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("required", ["files"]), file: "metadata.json", record: android))
+        XCTAssertFalse(rules.tolerates(error("required", ["deviceInfo"]), file: "metadata.json", record: android))
+        // "Additional properties are not allowed ('type' was unexpected)"
+        XCTAssertTrue(rules.tolerates(error("additionalProperties", ["type"]), file: "taskData.json", record: android))
+        // "'type' is a required property" (weather), twice is still tolerated
+        XCTAssertTrue(rules.tolerates(error("required", ["type"]), file: "weather.json", record: android))
+        // motion.json: a sensor type outside the enum, a missing stepPath, None is not of type 'integer'
+        XCTAssertTrue(rules.tolerates(error("enum", ["12", "sensorType"]), file: "motion.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("required", ["3", "stepPath"]), file: "motion.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("type", ["3", "timestamp"]), file: "motion.json", record: android))
+        // Not Android, or another app: nothing is tolerated.
+        XCTAssertFalse(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'iOS'}", appId: "mobile-toolbox")))
+        XCTAssertFalse(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'Android'}", appId: "example-app")))
+    }
+}

@@ -1,8 +1,11 @@
 /// The checks `assess lint` runs on Sage's `archive-map.json` (ResultArchive's `ArchiveMapLinter` runs
 /// them): listed in the registry beside the survey rules so `--list-rules`, `--exclude` and the docs know them.
 public struct ArchiveMapCheck: LintCheck {
+    /// The check's id.
     public let id: LintRuleID
+    /// The severity of its findings.
     public let severity: LintSeverity
+    /// What it reports.
     public let summary: String
 
     /// Every archive-map check.
