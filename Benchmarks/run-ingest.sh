@@ -44,7 +44,7 @@ if [ "$spark" = 1 ]; then
   integrations/spark/setup-venv.sh
   start=$(date +%s.%N)
   PYSPARK_PYTHON=integrations/spark/.venv/bin/python integrations/spark/.venv/bin/python integrations/spark/assess_ingest_job.py \
-    --master "local[2]" --archives "$work/corpus" --archive-map "$shared/archive-map.json" --ref-dir "$shared/schemas" \
+    --master "local[2]" --driver-memory 4g --archives "$work/corpus" --archive-map "$shared/archive-map.json" --ref-dir "$shared/schemas" \
     --manifest "$work/corpus/manifest.jsonl" --assess "$assess" --output "$work/parquet" 2>/dev/null
   end=$(date +%s.%N)
   echo "spark local[2] (job + Parquet): $(echo "$end - $start" | bc) s against assess --jobs 2 NDJSON: $two s"

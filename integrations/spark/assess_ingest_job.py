@@ -40,6 +40,7 @@ def parse_args(argv=None):
     parser.add_argument("--required", choices=["error", "warning"])
     parser.add_argument("--partitions", type=int, help="repartition the archives into N partitions first")
     parser.add_argument("--master", help="Spark master when run with python instead of spark-submit (e.g. local[2])")
+    parser.add_argument("--driver-memory", help="with --master: the driver's memory (local mode runs the executors in it), e.g. 4g")
     return parser.parse_args(argv)
 
 
@@ -203,6 +204,8 @@ def main(argv=None):
     builder = SparkSession.builder.appName("assess-ingest")
     if args.master:
         builder = builder.master(args.master)
+    if args.driver_memory:
+        builder = builder.config("spark.driver.memory", args.driver_memory)
     spark = builder.getOrCreate()
     try:
         run(spark, args)
