@@ -98,7 +98,8 @@ public struct RecordIngester: Sendable {
             for verdict in verdicts {
                 guard let content = entries[verdict.filename] else { continue }
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
-                if DatasetNames.isArchiveMetadata(dataset) { fields += RecordIngester.uploadFields(record) }
+                // Every upload field too, replacing a partition field of the same name as Sage's job does.
+                if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
                 guard let line = NDJSONLine.splicing(fields, into: content)
                         ?? (try? JSONDocument(bytes: content)).map({ JSONWriter.compact.bytes($0.value.inserting(fields)) + [0x0A] }) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
@@ -122,6 +123,15 @@ public struct RecordIngester: Sendable {
             objects.append(OutputObject(path: partition.folder(dataset: table.rawValue) + "/" + SafeName.objectName(record: recordId), bytes: lines))
         }
         return .success(objects)
+    }
+
+    /// `fields` with `more` set on them: a name already there keeps its place and takes the new value.
+    static func merging(_ fields: [(String, JSONValue)], _ more: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        var merged = fields
+        for (key, value) in more {
+            if let index = merged.firstIndex(where: { $0.0 == key }) { merged[index].1 = value } else { merged.append((key, value)) }
+        }
+        return merged
     }
 
     /// Every upload field of the manifest line (but our `path`), under S3's lower-case metadata keys, for

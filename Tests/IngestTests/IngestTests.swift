@@ -46,6 +46,13 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(metadata[0]["uploadedon"], "2026-03-04T05:06:07.000Z", "upload metadata goes into ArchiveMetadata rows, under S3's lower-case keys")
         XCTAssertEqual(metadata[0]["clientinfo"], "ios")
         XCTAssertNil(metadata[0]["path"], "our local path is not upload metadata")
+        let withIds = RecordMetadata(path: "/x/a.zip", recordId: "rec1", assessmentId: "walk", assessmentRevision: 1, uploadedOn: "2026-03-04T05:06:07.000Z",
+                                     fields: JSONObject([.init(key: "recordId", value: "rec1"), .init(key: "assessmentId", value: "walk"),
+                                                         .init(key: "uploadedOn", value: "2026-03-04T05:06:07.000Z")]))
+        let again = try prepare(try IngestFixtures.archive(run: run1), record: withIds, in: folder)
+        let line = try JSONDocument(bytes: Array(again.objects[0].bytes.dropLast()))
+        XCTAssertEqual(line.duplicateKeys.map(\.key), [], "upload fields named like partition fields replace them (Parquet refuses repeated columns)")
+        XCTAssertEqual(line.value["assessmentid"], "walk")
         let left = try lines(prepared.objects[1])
         XCTAssertEqual(left.count, 1)
         XCTAssertEqual(left[0].arrayValue?.count, 3, "an array file is one line")
