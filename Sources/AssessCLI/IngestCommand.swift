@@ -75,6 +75,13 @@ struct IngestCommand: Command {
             io.printError("error: cannot create \(output): \(error.localizedDescription)")
             return .inputError
         }
+        let staging: IngestStaging
+        do throws(IngestWriteError) {
+            staging = try IngestStaging(output: output)
+        } catch {
+            io.printError("error: \(error.description)")
+            return .inputError
+        }
         let ingester = RecordIngester(verifier: verifier, names: names)
         var sink = IngestSink(folder: output, verifier: verifier)
         var counts: [IngestOutcome.Status: Int] = [:]
@@ -82,7 +89,8 @@ struct IngestCommand: Command {
         var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
         var listed = inputs.makeIterator()
         let all = AnySequence { AnyIterator { listed.next() ?? manifest?.next() } }
-        parallel.run(all, transform: ingester.prepare) { prepared in
+        // Workers verify, lay out and stage each record; the ordered stage decides duplicates and renames.
+        parallel.run(all, transform: { staging.stage(ingester.prepare($0)) }) { prepared in
             meter.advance()
             guard failure == nil else { return }
             do throws(IngestWriteError) {

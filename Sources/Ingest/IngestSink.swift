@@ -77,11 +77,16 @@ public struct IngestSink {
         var written: [String] = []
         if status == .ingested {
             for object in prepared.objects {
-                try write(object.bytes, to: object.path)
+                if let staged = object.staged {
+                    try place(staged, at: object.path)
+                } else {
+                    try write(object.bytes, to: object.path)
+                }
                 written.append(object.path)
             }
             if let ledgerPath { try write(Array(prepared.recordId.utf8), to: ledgerPath) }
         } else {
+            for staged in prepared.objects.compactMap(\.staged) { unlink(staged) }
             let path = "\(OwnTable.rejected.rawValue)/\(SafeName.objectName(record: prepared.recordId, suffix: "-" + SafeName.hash(prepared.input.name)))"
             try write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: path)
             written.append(path)
@@ -119,7 +124,18 @@ public struct IngestSink {
         ]))
     }
 
-    private mutating func write(_ bytes: [UInt8], to relative: String) throws(IngestWriteError) {
+    /// Moves a staged file into place (one rename: readers see all of it or nothing).
+    private mutating func place(_ staged: String, at relative: String) throws(IngestWriteError) {
+        let path = try prepareFolder(of: relative)
+        guard rename(staged, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staged)
+            throw IngestWriteError(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// The absolute path of `relative`, its folder created.
+    private mutating func prepareFolder(of relative: String) throws(IngestWriteError) -> String {
         let path = folder + "/" + relative
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !createdFolders.contains(parent) {
@@ -130,6 +146,11 @@ public struct IngestSink {
             }
             createdFolders.insert(parent)
         }
+        return path
+    }
+
+    private mutating func write(_ bytes: [UInt8], to relative: String) throws(IngestWriteError) {
+        let path = try prepareFolder(of: relative)
         do {
             // Renamed into place whole; flushed to disk once, by `finish()`.
             try AtomicFile.write(bytes, to: path, overwrite: true, flush: false)

@@ -7,8 +7,16 @@ import ZipArchive
 public struct OutputObject: Sendable, Equatable {
     /// The path under the output folder (`dataset=…/…/RECORDID.ndjson`).
     public let path: String
-    /// The NDJSON bytes.
-    public let bytes: [UInt8]
+    /// The NDJSON bytes (empty once staged).
+    public var bytes: [UInt8]
+    /// The hidden temporary file already holding the bytes, when a worker staged them (`IngestStaging`).
+    public var staged: String?
+
+    /// An object to write at `path`.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 /// What ingesting one input came to before the batch decides on duplicates.

@@ -37,11 +37,23 @@ final class IngestSinkTests: XCTestCase {
                 input(unreadable, record: "r6"), noPath, input(good2, record: "r1"), input(sameRun, record: "r7"), input(good2, record: "r2")]
     }
 
-    private func ingest(_ inputs: [IngestInput], into output: URL) throws -> [IngestOutcome] {
+    private func ingest(_ inputs: [IngestInput], into output: URL, staged: Bool = false) throws -> [IngestOutcome] {
         let verifier = try IngestFixtures.verifier()
         let ingester = RecordIngester(verifier: verifier)
         var sink = IngestSink(folder: output.path, verifier: verifier)
-        return try inputs.map { try sink.take(ingester.prepare($0)) }
+        let staging = staged ? try IngestStaging(output: output.path) : nil
+        return try inputs.map { input in try sink.take(staging.map { $0.stage(ingester.prepare(input)) } ?? ingester.prepare(input)) }
+    }
+
+    func testStagedRecordsGiveTheSameFilesAndLeaveNoTemporaryOnes() throws {
+        let folder = try IngestFixtures.scratch()
+        let inputs = try batch(in: folder)
+        let direct = try ingest(inputs, into: folder.appendingPathComponent("direct"))
+        let staged = try ingest(inputs, into: folder.appendingPathComponent("staged"), staged: true)
+        XCTAssertEqual(staged.map(\.status), direct.map(\.status))
+        XCTAssertEqual(IngestFixtures.tree(folder.appendingPathComponent("staged")), IngestFixtures.tree(folder.appendingPathComponent("direct")),
+                       "the same files, and none left in _assess/staging (duplicates' staged files removed)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("staged/_assess/staging").path), [])
     }
 
     func testEveryInputOnceWithItsReasonAndTheRestIngested() throws {
