@@ -22,8 +22,8 @@ if [ ! -x Benchmarks/.venv/bin/python ] || ! Benchmarks/.venv/bin/python -c "imp
   python3 -m venv Benchmarks/.venv && Benchmarks/.venv/bin/pip install -q jsonschema
 fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-python3 Benchmarks/generate-ingest-corpus.py "$work/corpus" "$motions" "$surveys" "$samples"
 total=$((motions + surveys))
+[ "$total" -gt 0 ] && python3 Benchmarks/generate-ingest-corpus.py "$work/corpus" "$motions" "$surveys" "$samples"
 ingest() { # jobs, output
   local start end
   start=$(date +%s.%N)
@@ -32,6 +32,7 @@ ingest() { # jobs, output
   end=$(date +%s.%N)
   echo "$end - $start" | bc
 }
+if [ "$total" -gt 0 ]; then
 echo "corpus: $motions walk-and-balance archives (2 x $samples motion samples) + $surveys survey archives" >&2
 one=$(ingest 1 "$work/out1"); two=$(ingest 2 "$work/out2")
 python=$(Benchmarks/.venv/bin/python Benchmarks/sage-reference.py "$shared/archive-map.json" "$shared/schemas" "$work/corpus/manifest.jsonl" "$work/py")
@@ -48,6 +49,7 @@ if [ "$spark" = 1 ]; then
     --manifest "$work/corpus/manifest.jsonl" --assess "$assess" --output "$work/parquet" 2>/dev/null
   end=$(date +%s.%N)
   echo "spark local[2] (job + Parquet): $(echo "$end - $start" | bc) s against assess --jobs 2 NDJSON: $two s"
+fi
 fi
 if [ "$memory" -gt 0 ]; then
   python3 Benchmarks/generate-ingest-corpus.py "$work/many" 0 "$memory" 0
