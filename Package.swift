@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SurveyFlow", targets: ["SurveyFlow"]),
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
+        .library(name: "LanguageServer", targets: ["LanguageServer"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
@@ -31,9 +32,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer"]
         ),
         .target(
             name: "FuzzTargets",
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
