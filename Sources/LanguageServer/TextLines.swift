@@ -13,10 +13,10 @@ public struct LSPPosition: Sendable, Hashable, Comparable {
     public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool { (lhs.line, lhs.character) < (rhs.line, rhs.character) }
 
     /// `{"line", "character"}`.
-    var json: JSONValue { ["line": .number(JSONNumber(line)), "character": .number(JSONNumber(character))] }
+    public var json: JSONValue { ["line": .number(JSONNumber(line)), "character": .number(JSONNumber(character))] }
 
     /// Reads `{"line", "character"}`.
-    init?(_ value: JSONValue?) {
+    public init?(_ value: JSONValue?) {
         guard let line = value?["line"]?.numberValue?.intValue, let character = value?["character"]?.numberValue?.intValue else { return nil }
         self.init(line: line, character: character)
     }
