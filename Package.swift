@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "SeededRandom"]),

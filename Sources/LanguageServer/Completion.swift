@@ -94,7 +94,9 @@ enum Completion {
         let identifier = CursorContext.member("identifier", ofObjectAt: objectStart, in: bytes)
         let input = structure.steps.first { $0.node.identifier == identifier }?.node.question?.inputItem?.type
         let listed = type.flatMap { UIHintRule.listedHints(for: $0, input: input) } ?? []
-        return listed.map { ($0, "uiHint for this question", 0) } + UIHintRule.knownHints.filter { !listed.contains($0) }.map { ($0, "uiHint", 1) }
+        var seen = Set(listed)
+        let others = UIHintRule.knownHints.filter { seen.insert($0).inserted }
+        return listed.map { ($0, "uiHint for this question", 0) } + others.map { ($0, "uiHint", 1) }
     }
 
     private static func list(_ items: [JSONValue]) -> JSONValue {

@@ -36,7 +36,9 @@ public struct DocumentAnalysis: Sendable {
         public let range: SourceRange
     }
 
+    /// How the document is treated.
     public let kind: Kind
+    /// The text, for position conversions.
     public let lines: TextLines
     /// Every finding, in file order: for a survey exactly what `assess lint` reports.
     public let findings: [Finding]

@@ -27,7 +27,9 @@ public struct DocumentSettings: Sendable {
 
 /// The server-wide options (command line or `initializationOptions`), resolved per document.
 public struct ServerOptions: Sendable {
+    /// App-defined node types (`--allow-type`).
     public var allowedTypes: Set<String> = []
+    /// Rules left out (`--exclude`).
     public var excludedRules: Set<String> = []
     /// A resources folder for every survey (`--resources`).
     public var resources: String?

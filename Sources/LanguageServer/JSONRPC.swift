@@ -16,7 +16,9 @@ public enum JSONRPC {
 
     /// An error answer to a request.
     public struct Failure: Error, Sendable {
+        /// The JSON-RPC or LSP error code.
         public let code: ErrorCode
+        /// What went wrong, for the user.
         public let message: String
 
         public init(_ code: ErrorCode, _ message: String) {

@@ -108,9 +108,6 @@ public struct LanguageServer: Sendable {
         case "textDocument/documentSymbol":
             guard let uri = params?[path: "textDocument", "uri"]?.stringValue, let analysis = analysis(of: uri) else { return [] }
             return Symbols.outline(analysis)
-        case "textDocument/diagnostic":
-            guard let uri = params?[path: "textDocument", "uri"]?.stringValue, let analysis = analysis(of: uri) else { return ["kind": "full", "items": []] }
-            return ["kind": "full", "items": .array(Diagnostics.diagnostics(analysis, docs: options.ruleDocsURL, uri: uri))]
         default:
             throw .init(.methodNotFound, "\(method) is not supported")
         }

@@ -12,6 +12,8 @@ public enum StdioSession {
 
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`, else 1).
     public static func run(options: ServerOptions, input: Int32 = 0, output: Int32 = 1, log: @escaping @Sendable (String) -> Void) -> Int32 {
+        // A client that goes away must not kill the server mid-write: writes fail instead.
+        signal(SIGPIPE, SIG_IGN)
         let inbox = Inbox()
         let reader = Thread {
             var framer = MessageFramer()
@@ -96,7 +98,8 @@ final class Inbox: @unchecked Sendable {
 
     func push(_ body: [UInt8]) {
         // A cancellation takes effect even while earlier requests are being answered.
-        if body.count < 4096, let value = try? JSONDocument(bytes: body).value, value["method"]?.stringValue == "$/cancelRequest",
+        if body.count < 4096, String(decoding: body, as: UTF8.self).contains("$/cancelRequest"),
+           let value = try? JSONDocument(bytes: body).value, value["method"]?.stringValue == "$/cancelRequest",
            let id = value["params"]?["id"] {
             condition.lock()
             cancelled.insert(id.description)

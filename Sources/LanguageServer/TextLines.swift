@@ -2,7 +2,9 @@ import JSONCore
 
 /// A position as LSP counts it: 0-based line and UTF-16 code unit within the line.
 public struct LSPPosition: Sendable, Hashable, Comparable {
+    /// 0-based line.
     public let line: Int
+    /// 0-based UTF-16 code unit within the line.
     public let character: Int
 
     public init(line: Int, character: Int) {
@@ -26,44 +28,34 @@ public struct LSPPosition: Sendable, Hashable, Comparable {
 public struct TextLines: Sendable {
     /// The text's bytes.
     public let bytes: [UInt8]
-    private let lineStarts: [Int]
+    private let table: LineTable
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        lineStarts = starts
+        table = LineTable(bytes)
     }
 
     /// The LSP position of a byte offset (clamped to the text).
     public func position(ofOffset offset: Int) -> LSPPosition {
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
+        let line = table.position(ofOffset: clamped).line - 1
         var units = 0
-        var index = lineStarts[low]
-        while index < clamped {
-            let byte = bytes[index]
+        for byte in bytes[table.startOffset(ofLine: line)..<clamped] where byte & 0xC0 != 0x80 {
             // A 4-byte sequence is two UTF-16 units; continuation bytes count nothing.
-            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
-            index += 1
+            units += byte >= 0xF0 ? 2 : 1
         }
-        return LSPPosition(line: low, character: units)
+        return LSPPosition(line: line, character: units)
     }
 
     /// The byte offset of an LSP position (a column past the line's end means its end).
     public func offset(of position: LSPPosition) -> Int {
         guard position.line >= 0 else { return 0 }
-        guard position.line < lineStarts.count else { return bytes.count }
-        let end = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
-        var index = lineStarts[position.line]
+        guard position.line < table.lineCount else { return bytes.count }
+        let end = position.line + 1 < table.lineCount ? table.startOffset(ofLine: position.line + 1) - 1 : bytes.count
+        var index = table.startOffset(ofLine: position.line)
         var units = 0
         while index < end, units < position.character {
-            let byte = bytes[index]
-            units += byte >= 0xF0 ? 2 : 1
+            units += bytes[index] >= 0xF0 ? 2 : 1
             index += 1
             while index < end, bytes[index] & 0xC0 == 0x80 { index += 1 }
         }
