@@ -55,25 +55,29 @@ public struct DocumentAnalysis: Sendable {
     public init(bytes: [UInt8], settings: DocumentSettings, registry: SchemaRegistry) {
         lines = TextLines(bytes)
         allowedTypes = settings.allowedTypes
-        var parsed: JSONDocument?
-        var syntax: JSONParseError?
+        // One parse serves the kind, lint and the index (lint of the parsed survey is `lint(bytes:)`'s own path).
+        var parsed: SurveyDocument?
+        var loadError: SurveyLoadError?
         do {
-            parsed = try JSONDocument(bytes: bytes, options: .init(maxDepth: SurveyDocument.maxDepth, recordPositions: true))
+            parsed = try SurveyDocument(bytes: bytes)
         } catch {
-            syntax = error
+            loadError = error
         }
-        kind = Self.kind(of: parsed?.value, settings: settings, registry: registry)
+        kind = Self.kind(of: parsed?.json.value, settings: settings, registry: registry)
         switch kind {
         case .survey:
             let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources)
-            findings = linter.lint(bytes: bytes, file: "").findings
-            survey = try? SurveyDocument(bytes: bytes)
+            findings = parsed.map(linter.lint) ?? loadError.map { [JSONSyntaxRule().finding(for: $0)] } ?? []
+            survey = parsed
         case .json(let schema):
             survey = nil
             if let parsed {
-                findings = schema.map { SchemaRule().check(parsed, uri: $0, in: registry) } ?? []
+                findings = schema.map { SchemaRule().check(parsed.json, uri: $0, in: registry) } ?? []
+            } else if case .syntax(let error) = loadError {
+                findings = [JSONSyntaxRule().finding(for: .syntax(error))]
             } else {
-                findings = syntax.map { [JSONSyntaxRule().finding(for: .syntax($0))] } ?? []
+                // Valid JSON whose root is not an object, and not a survey: nothing to say.
+                findings = []
             }
         }
         (steps, references) = survey.map(Self.index) ?? ([], [])
