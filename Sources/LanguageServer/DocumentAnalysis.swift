@@ -1,4 +1,5 @@
 import AssessmentModel
+import Foundation
 import JSONCore
 import JSONSchema
 
@@ -63,7 +64,8 @@ public struct DocumentAnalysis: Sendable {
         } catch {
             loadError = error
         }
-        kind = Self.kind(of: parsed?.json.value, settings: settings, registry: registry)
+        var registry = registry
+        kind = Self.kind(of: parsed?.json.value, settings: settings, registry: &registry)
         switch kind {
         case .survey:
             let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources)
@@ -85,13 +87,20 @@ public struct DocumentAnalysis: Sendable {
 
     /// A survey when its `$schema` is the format's, its root `type` is a node type of the format (an
     /// `assessment`, or one step kept in its own file), or an `assess.json` governs it and it has a `type`.
-    static func kind(of value: JSONValue?, settings: DocumentSettings, registry: SchemaRegistry) -> Kind {
-        let declared = value?["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
+    /// Other JSON is validated against its `$schema` when that is bundled, or a file in the workspace (a path
+    /// relative to the document, or a `file:` URI), which is then added to `registry`.
+    static func kind(of value: JSONValue?, settings: DocumentSettings, registry: inout SchemaRegistry) -> Kind {
+        let written = value?["$schema"]?.stringValue
+        let declared = written.map(BundledSchemas.canonicalURI)
         if declared == BundledSchemas.assessmentObjectURI { return .survey }
         if let type = value?["type"]?.stringValue, NodeKind.knownTypeNames.contains(type) || settings.hasConfig { return .survey }
         // Unparseable text beside an `assess.json` is still linted as a survey (its syntax finding is lint's).
         if value == nil, settings.hasConfig { return .survey }
-        return .json(schema: declared.flatMap { registry.contains($0) ? $0 : nil })
+        if let declared, registry.contains(declared) { return .json(schema: declared) }
+        guard let written, let folder = settings.folder else { return .json(schema: nil) }
+        let path = written.hasPrefix("file:") ? URL(string: written)?.path : written.contains(":") ? nil : URL(fileURLWithPath: written, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).path
+        guard let path, FileManager.default.fileExists(atPath: path), let uri = try? registry.registerFile(at: path) else { return .json(schema: nil) }
+        return .json(schema: uri.description)
     }
 
     private static func index(_ survey: SurveyDocument) -> ([Step], [Reference]) {

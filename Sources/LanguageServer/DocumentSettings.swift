@@ -14,6 +14,8 @@ public struct DocumentSettings: Sendable {
     public var hasConfig: Bool
     /// Why the governing `assess.json` could not be read, if it could not.
     public var configProblem: String?
+    /// The document's folder, for `file:` documents (a `$schema` path is relative to it).
+    public var folder: String?
 
     public init(allowedTypes: Set<String> = [], excludedRules: Set<String> = [], resources: SurveyResources? = nil,
                 hasConfig: Bool = false, configProblem: String? = nil) {
@@ -48,6 +50,7 @@ public struct ServerOptions: Sendable {
             return settings
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL
+        settings.folder = folder.path
         if let config = SurveyConfig.nearest(from: folder) {
             settings.hasConfig = true
             switch SurveyConfig.read(config) {

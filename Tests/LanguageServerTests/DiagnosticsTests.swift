@@ -68,3 +68,21 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(Set(plain.open(uri, text).compactMap { $0["code"]?.stringValue }), ["unreachable-step", "unknown-node-type"])
     }
 }
+
+final class WorkspaceSchemaTests: XCTestCase {
+    func testJSONNamingASchemaFileOfTheWorkspaceIsValidatedAgainstIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assess-lsp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = #"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}"#
+        try Data(schema.utf8).write(to: folder.appendingPathComponent("person.schema.json"))
+        var harness = ServerHarness()
+        let uri = folder.appendingPathComponent("person.json").absoluteString
+        let wrong = harness.open(uri, #"{"$schema": "person.schema.json", "name": 3}"#)
+        XCTAssertEqual(wrong.compactMap { $0["code"]?.stringValue }, ["schema"])
+        XCTAssertEqual(wrong.first?[path: "range", "start", "character"]?.int, 42, "at the name's value")
+        XCTAssertEqual(harness.open(folder.appendingPathComponent("ok.json").absoluteString, #"{"$schema": "person.schema.json", "name": "Ada"}"#), [])
+        XCTAssertEqual(harness.open(folder.appendingPathComponent("other.json").absoluteString, #"{"$schema": "missing.schema.json", "name": 3}"#), [],
+                       "a schema that is not there is no reason to complain about the file")
+    }
+}
