@@ -18,8 +18,8 @@ enum Diagnostics {
             .init(key: "source", value: "assess"),
             .init(key: "message", value: .string(finding.message)),
         ]
-        if !finding.notes.isEmpty {
-            members.append(.init(key: "relatedInformation", value: .array(finding.notes.map { note in
+        if !(finding.notes + finding.related).isEmpty {
+            members.append(.init(key: "relatedInformation", value: .array((finding.notes + finding.related).map { note in
                 ["location": ["uri": .string(uri), "range": lines.range(note.range)], "message": .string(note.message)]
             })))
         }

@@ -35,11 +35,15 @@ final class LSPCommandTests: XCTestCase {
             guard analysis.kind == .survey else { continue }
             compared.append(file.lastPathComponent)
             let lint = CapturedRun(["lint", "--format", "json", file.path])
+            // Editors also get the places lint's outputs leave out (`Finding.related`), after the notes.
+            let linter = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources)
+            let related = linter.lint(bytes: Array(text.utf8), file: file.path).findings.map { $0.related.map { "\($0.position.line): \($0.message)" } }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let fromLint = dig(try JSONDocument(text: lint.stdout).value, "files")?[0]?["findings"]?.arrayValue ?? []
-            let expected = fromLint.map { finding -> Said in
+            let expected = fromLint.enumerated().map { index, finding -> Said in
                 let line = int(finding["line"])
                 let notes = (finding["notes"]?.arrayValue ?? []).map { "\(int($0["line"])): \(string($0["message"]))" }
+                    + (related.indices.contains(index) ? related[index] : [])
                 return Said(rule: string(finding["rule"]), severity: string(finding["severity"]), message: string(finding["message"]),
                             line: line - 1, character: utf16Column(lines, line: line, column: int(finding["column"])), notes: notes)
             }

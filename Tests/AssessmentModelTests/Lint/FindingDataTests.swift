@@ -68,6 +68,14 @@ final class FindingDataTests: XCTestCase {
         }
     }
 
+    func testALoopPointsEditorsAtItsOtherStepsWithoutNewNoteLines() {
+        let (text, findings) = lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "b"}, {"type": "instruction", "identifier": "b", "nextStepIdentifier": "a"}"#)
+        let loop = findings.first { $0.rule == .endlessLoop }
+        XCTAssertEqual(loop?.notes, [], "lint's text output is unchanged")
+        XCTAssertEqual(loop?.related.map(\.message), ["\"b\" is part of the loop"])
+        XCTAssertEqual(loop?.related.first.map { slice(text, $0.range) }, "\"b\"")
+    }
+
     func testNoFixWithoutASuggestion() {
         let (_, findings) = lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "zzzzzzzzzz"}"#)
         XCTAssertEqual(findings.first { $0.rule == .unknownTarget }?.fixes, [])
