@@ -160,3 +160,26 @@ def test_exit_status_after_shutdown():
     run = subprocess.run([ASSESS, "lsp"], input="".join(frame(json.dumps(m)) for m in messages), capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert '"id":2,"result":null' in run.stdout
+
+
+async def test_a_ten_thousand_step_survey(client: LanguageClient):
+    steps = [f'{{"type": "instruction", "identifier": "s{i}", "nextStepIdentifier": "s{i + 1}"}}' for i in range(10_000)]
+    steps.append('{"type": "completion", "identifier": "s10000"}')
+    text = '{"type": "assessment", "identifier": "big", "steps": [\n' + ",\n".join(steps) + "\n]}"
+    uri = "untitled:big.json"
+    assert await open_document(client, uri, text) == []
+    document = types.TextDocumentIdentifier(uri=uri)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
+    assert len(symbols) == 10_001
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=at(text, '"s5000"', inside=1)))
+    assert found.range.start.line == 5001
+
+
+def test_any_bytes_before_a_real_message():
+    rng = __import__("random").Random(20)
+    junk = bytes(rng.randrange(256) for _ in range(20_000)) + b"\r\n\r\nContent-Length: 3\r\n\r\n{]}" + b"Content-Length: x\r\n\r\n"
+    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "initialize", "params": {"capabilities": {}}}).encode()
+    message = b"Content-Length: %d\r\n\r\n" % len(body) + body
+    run = subprocess.run([ASSESS, "lsp"], input=junk + message, capture_output=True, timeout=60)
+    assert run.returncode == 1, "input ended without shutdown"
+    assert b'"id":7,"result":{"capabilities"' in run.stdout
