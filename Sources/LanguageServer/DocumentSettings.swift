@@ -17,6 +17,7 @@ public struct DocumentSettings: Sendable {
     /// The document's folder, for `file:` documents (a `$schema` path is relative to it).
     public var folder: String?
 
+    /// A value from its parts.
     public init(allowedTypes: Set<String> = [], excludedRules: Set<String> = [], resources: SurveyResources? = nil,
                 hasConfig: Bool = false, configProblem: String? = nil) {
         self.allowedTypes = allowedTypes
@@ -40,6 +41,7 @@ public struct ServerOptions: Sendable {
     /// The version `initialize` reports.
     public var serverVersion = "unknown"
 
+    /// The defaults.
     public init() {}
 
     /// The settings for a document, from its `file:` URI (other URIs get the server-wide options only).

@@ -21,6 +21,7 @@ public enum JSONRPC {
         /// What went wrong, for the user.
         public let message: String
 
+        /// A value from its parts.
         public init(_ code: ErrorCode, _ message: String) {
             self.code = code
             self.message = message

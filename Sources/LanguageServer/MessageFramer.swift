@@ -14,6 +14,7 @@ public struct MessageFramer: Sendable {
     /// The largest body accepted; a longer announced length is skipped as malformed.
     public static let maxBodyLength = 256 << 20
 
+    /// The defaults.
     public init() {}
 
     /// Adds bytes read from the client.

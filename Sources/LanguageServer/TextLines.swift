@@ -7,6 +7,7 @@ public struct LSPPosition: Sendable, Hashable, Comparable {
     /// 0-based UTF-16 code unit within the line.
     public let character: Int
 
+    /// A value from its parts.
     public init(line: Int, character: Int) {
         self.line = line
         self.character = character
@@ -30,6 +31,7 @@ public struct TextLines: Sendable {
     public let bytes: [UInt8]
     private let table: LineTable
 
+    /// Indexes the lines of `bytes`.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         table = LineTable(bytes)
