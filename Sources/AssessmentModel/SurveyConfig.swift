@@ -12,7 +12,9 @@ public struct SurveyConfig: Sendable, Equatable {
 
     /// Why a config cannot be used: the file and the reason.
     public struct Problem: Error, Sendable, Equatable {
+        /// The config file's path.
         public let file: String
+        /// What is wrong with it.
         public let reason: String
     }
 

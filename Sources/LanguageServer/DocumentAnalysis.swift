@@ -16,6 +16,7 @@ public struct DocumentAnalysis: Sendable {
 
     /// A step (or section) with the span of its identifier.
     public struct Step: Sendable {
+        /// The node as the model decoded it.
         public let node: Node
         /// The container's pointer (`nil` for the root).
         public let container: JSONPointer?

@@ -41,7 +41,7 @@ public struct ServerOptions: Sendable {
     /// The version `initialize` reports.
     public var serverVersion = "unknown"
 
-    /// The defaults.
+    /// No app types, no excluded rules, each survey's own folder for resources.
     public init() {}
 
     /// The settings for a document, from its `file:` URI (other URIs get the server-wide options only).

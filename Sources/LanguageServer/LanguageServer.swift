@@ -30,7 +30,7 @@ public struct LanguageServer: Sendable {
     /// Set by `exit`: the process's exit status.
     public private(set) var exitStatus: Int32?
 
-    /// The defaults.
+    /// A server with these options, resolving `$schema`s in `registry`.
     public init(options: ServerOptions = ServerOptions(), registry: SchemaRegistry = BundledSchemas.registry()) {
         self.options = options
         self.registry = registry

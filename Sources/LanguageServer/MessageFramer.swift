@@ -14,7 +14,7 @@ public struct MessageFramer: Sendable {
     /// The largest body accepted; a longer announced length is skipped as malformed.
     public static let maxBodyLength = 256 << 20
 
-    /// The defaults.
+    /// A framer with nothing read yet.
     public init() {}
 
     /// Adds bytes read from the client.

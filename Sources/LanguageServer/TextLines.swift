@@ -13,6 +13,7 @@ public struct LSPPosition: Sendable, Hashable, Comparable {
         self.character = character
     }
 
+    /// Document order.
     public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool { (lhs.line, lhs.character) < (rhs.line, rhs.character) }
 
     /// `{"line", "character"}`.
