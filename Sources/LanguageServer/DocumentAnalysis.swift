@@ -86,18 +86,19 @@ public struct DocumentAnalysis: Sendable {
         (steps, references) = survey.map(Self.index) ?? ([], [])
     }
 
-    /// A survey when its `$schema` is the format's, its root `type` is a node type of the format (an
+    /// A survey when its `$schema` is the format's (ours, or Sage's on either host), its root `type` is a node type of the format (an
     /// `assessment`, or one step kept in its own file), or an `assess.json` governs it and it has a `type`.
     /// Other JSON is validated against its `$schema` when that is bundled, or a file in the workspace (a path
     /// relative to the document, or a `file:` URI), which is then added to `registry`.
     static func kind(of value: JSONValue?, settings: DocumentSettings, registry: inout SchemaRegistry) -> Kind {
         let written = value?["$schema"]?.stringValue
-        let declared = written.map(BundledSchemas.canonicalURI)
-        if declared == BundledSchemas.assessmentObjectURI { return .survey }
+        let surveySchemas = [BundledSchemas.assessmentObjectURI, SageSchemas.assessmentObjectURI]
+            + (SageSchemas.alternateURI(SageSchemas.assessmentObjectURI).map { [$0] } ?? [])
+        if let written, surveySchemas.contains(written) { return .survey }
         if let type = value?["type"]?.stringValue, NodeKind.knownTypeNames.contains(type) || settings.hasConfig { return .survey }
         // Unparseable text beside an `assess.json` is still linted as a survey (its syntax finding is lint's).
         if value == nil, settings.hasConfig { return .survey }
-        if let declared, registry.contains(declared) { return .json(schema: declared) }
+        if let written, registry.contains(written) { return .json(schema: written) }
         guard let written, let folder = settings.folder else { return .json(schema: nil) }
         let path = written.hasPrefix("file:") ? URL(string: written)?.path : written.contains(":") ? nil : URL(fileURLWithPath: written, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).path
         guard let path, FileManager.default.fileExists(atPath: path), let uri = try? registry.registerFile(at: path) else { return .json(schema: nil) }
