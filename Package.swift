@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
         .library(name: "OrderedParallel", targets: ["OrderedParallel"]),
         .library(name: "Ingest", targets: ["Ingest"]),
+        .library(name: "LanguageServer", targets: ["LanguageServer"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
@@ -35,9 +36,10 @@ let package = Package(
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive"]),
+        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "OrderedParallel", "Ingest"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest"]
         ),
         .target(
             name: "FuzzTargets",
@@ -47,7 +49,7 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "SeededRandom"]),
@@ -62,7 +64,8 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
-        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive"], exclude: ["Fixtures"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
+        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive", "LanguageServer"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public enum Assess {
         ArchiveCommand(),
         VerifyCommand(),
         IngestCommand(),
+        LSPCommand(),
     ]
 
     /// Runs `assess` with `arguments` (without the program name) and returns the exit status.
