@@ -112,4 +112,21 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertTrue(written.contains("dataset=MotionRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))
         XCTAssertTrue(written.contains("dataset=ArchiveMetadata/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))
     }
+
+    func testUsageAndUnusableSetupAreClearErrors() throws {
+        let folder = try workspace(1)
+        let map = folder.appendingPathComponent("map.json").path
+        let out = folder.appendingPathComponent("out").path
+        let noMap = CapturedRun(["ingest", "-o", out, "x.zip"])
+        XCTAssertEqual(noMap.status, .usage)
+        XCTAssertTrue(noMap.stderr.contains("missing --archive-map MAP.json"), noMap.stderr)
+        let noOutput = CapturedRun(["ingest", "--archive-map", map, "x.zip"])
+        XCTAssertEqual(noOutput.status, .usage)
+        XCTAssertTrue(noOutput.stderr.contains("missing -o DIR"), noOutput.stderr)
+        try Data(#"{"assessments": [{"assessmentIdentifier": "walk", "assessmentRevision": "one"}]}"#.utf8).write(to: URL(fileURLWithPath: map))
+        let badMap = CapturedRun(["ingest", "--archive-map", map, "-o", out, folder.appendingPathComponent("archives").path])
+        XCTAssertEqual(badMap.status, .inputError, "a map the lookup cannot use stops the batch before anything is written")
+        XCTAssertTrue(badMap.stderr.contains("map.json:1:"), "positioned: \(badMap.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/dataset=assess_runs"))
+    }
 }
