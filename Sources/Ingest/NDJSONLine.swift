@@ -15,58 +15,78 @@ enum NDJSONLine {
             names.append(Array(name.dropFirst().dropLast()))
             insertion += [UInt8(ascii: ",")] + name + [UInt8(ascii: ":")] + JSONWriter.compact.bytes(value)
         }
+        let lengths = Set(names.map(\.count))
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 8)
-        // Open containers: the bracket, and whether it is an object that gets the fields.
-        var stack: [(bracket: UInt8, target: Bool)] = []
-        var inString = false, escaped = false
-        var expectingName = false, key: [UInt8]?
-        var last: UInt8 = 0
-        for byte in bytes {
-            if inString {
-                output.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                    if key != nil { return nil }
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    // A member of a target object named like a field: it must be replaced, so use the tree.
-                    if let name = key, names.contains(where: { $0.count == name.count && $0 == name }) { return nil }
-                    key = nil
-                } else {
-                    key?.append(byte)
+        output.reserveCapacity(bytes.count + bytes.count / 4)
+        let finished: Bool = bytes.withUnsafeBufferPointer { input in
+            // Open containers: the bracket, and whether it is an object that gets the fields.
+            var stack: [(bracket: UInt8, target: Bool)] = []
+            var inString = false, escaped = false, expectingName = false
+            var keyStart: Int?
+            var last: UInt8 = 0
+            // Bytes are copied in runs: from `copied` up to the next byte dropped or insertion made.
+            var copied = 0
+            var index = 0
+            while index < input.count {
+                let byte = input[index]
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                        // An escaped name might spell a field's: the tree decides.
+                        if keyStart != nil { return false }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        if let start = keyStart {
+                            let length = index - start
+                            // A member of a target object named like a field must be replaced: the tree does that.
+                            if lengths.contains(length), names.contains(where: { $0.elementsEqual(UnsafeBufferPointer(rebasing: input[start..<index])) }) {
+                                return false
+                            }
+                            keyStart = nil
+                        }
+                    }
+                    last = byte
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
+                    copied = index + 1
+                    index += 1
+                    continue
+                case UInt8(ascii: "\""):
+                    inString = true
+                    if expectingName, stack.last?.target == true { keyStart = index + 1 }
+                    expectingName = false
+                case UInt8(ascii: "{"):
+                    stack.append((byte, stack.isEmpty || (stack.count == 1 && stack[0].bracket == UInt8(ascii: "["))))
+                    expectingName = true
+                case UInt8(ascii: "["):
+                    stack.append((byte, false))
+                case UInt8(ascii: ","):
+                    expectingName = stack.last?.bracket == UInt8(ascii: "{")
+                case UInt8(ascii: "}"):
+                    guard let top = stack.popLast() else { return false }
+                    if top.target {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
+                        output += last == UInt8(ascii: "{") ? insertion.dropFirst() : insertion[...]
+                        copied = index
+                    }
+                case UInt8(ascii: "]"):
+                    guard stack.popLast() != nil else { return false }
+                default:
+                    break
                 }
                 last = byte
-                continue
+                index += 1
             }
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                continue
-            case UInt8(ascii: "\""):
-                inString = true
-                if expectingName, stack.last?.target == true { key = [] }
-                expectingName = false
-            case UInt8(ascii: "{"):
-                stack.append((byte, stack.isEmpty || (stack.count == 1 && stack[0].bracket == UInt8(ascii: "["))))
-                expectingName = true
-            case UInt8(ascii: "["):
-                stack.append((byte, false))
-            case UInt8(ascii: ","):
-                expectingName = stack.last?.bracket == UInt8(ascii: "{")
-            case UInt8(ascii: "}"):
-                guard let top = stack.popLast() else { return nil }
-                if top.target { output += last == UInt8(ascii: "{") ? Array(insertion.dropFirst()) : insertion }
-            case UInt8(ascii: "]"):
-                guard stack.popLast() != nil else { return nil }
-            default:
-                break
-            }
-            output.append(byte)
-            last = byte
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<input.count]))
+            return stack.isEmpty && !inString
         }
-        guard stack.isEmpty, !inString else { return nil }
+        guard finished else { return nil }
         output.append(0x0A)
         return output
     }
