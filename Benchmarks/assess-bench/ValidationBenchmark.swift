@@ -21,25 +21,18 @@ enum ValidationBenchmark {
                     fatalError("\(group): a corpus document is not valid")
                 }
             }
-            var rounds = 0
-            let clock = ContinuousClock()
-            let start = clock.now
-            var elapsed = 0.0
-            repeat {
+            let best = ParseBenchmark.bestRate(repeats: 5, seconds: 0.5) {
                 for document in documents {
                     guard let tape = try? JSONTape(bytes: document), validator.isValid(tape) else { fatalError() }
                 }
-                rounds += 1
-                let duration = clock.now - start
-                elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            } while elapsed < 2
-            let perSecond = Double(rounds * documents.count) / elapsed
-            let megabytes = Double(rounds * bytes) / elapsed / 1e6
+            }
+            let perSecond = best * Double(documents.count)
+            let megabytes = best * Double(bytes) / 1e6
             print(String(format: "%-7@ %-15@ %12.1f docs/s %8.1f MB/s", group as NSString, "assess" as NSString, perSecond, megabytes))
         }
     }
 
-    private static func load(_ folder: URL) -> [[UInt8]] {
+    static func load(_ folder: URL) -> [[UInt8]] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         return names.compactMap { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path).map(Array.init) }
     }
