@@ -4,7 +4,8 @@ import JSONSchema
 
 /// Bytes in, verdict out: parse each in-memory document (strictly, onto a tape) and ask the compiled schema `isValid`.
 enum ValidationBenchmark {
-    static func run(corpus: String, schema: String) {
+    /// With `onlyGroup` and `rounds`: validate that group exactly `rounds` times, untimed (for callgrind).
+    static func run(corpus: String, schema: String, onlyGroup: String? = nil, rounds: Int = 0) {
         var registry = SchemaRegistry()
         let validator: Validator
         do {
@@ -12,6 +13,16 @@ enum ValidationBenchmark {
             validator = try Validator(registered: uri.description, in: registry)
         } catch {
             fatalError("benchmark schema does not load: \(error)")
+        }
+        if let onlyGroup {
+            let documents = load(URL(fileURLWithPath: corpus).appendingPathComponent(onlyGroup))
+            for _ in 0..<rounds {
+                for document in documents {
+                    guard let tape = try? JSONTape(bytes: document), validator.isValid(tape) else { fatalError("\(onlyGroup): invalid") }
+                }
+            }
+            print("\(onlyGroup): \(rounds) rounds of \(documents.reduce(0) { $0 + $1.count }) bytes")
+            return
         }
         for group in ["small", "medium", "large"] {
             let documents = load(URL(fileURLWithPath: corpus).appendingPathComponent(group))
