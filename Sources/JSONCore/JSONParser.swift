@@ -407,6 +407,7 @@ private struct ParserState {
     // MARK: Strings
 
     /// Parses a string onto the tape (unescaped), as one string entry.
+    @inline(__always)
     mutating func parseString() throws(ParseFailure) {
         index += 1
         let start = index
@@ -423,7 +424,7 @@ private struct ParserState {
                 index += 1
                 return
             }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
             if byte < 0x20 { throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index) }
             if byte >= 0x80 {
                 index += try multibyteScalarLength()
@@ -432,7 +433,13 @@ private struct ParserState {
                 index += 1
             }
         }
-        // An escape: the string is written unescaped to the tape's own text.
+    }
+
+    /// Finishes a string from its first escape (at `index`; the string's bytes start at `start`),
+    /// writing it unescaped to the tape's own text.
+    @inline(never)
+    mutating func parseEscapedString(from start: Int, isASCII: Bool) throws(ParseFailure) {
+        var isASCII = isASCII
         let textStart = builder.text.count
         builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
@@ -577,16 +584,23 @@ private struct ParserState {
         if index < bytes.count, bytes[index] <= 0x20 { skipWhitespaceRun() }
     }
 
-    /// Advances past whitespace, runs of spaces (indentation) eight bytes at a time.
+    /// Advances past whitespace eight bytes at a time (a line break and its indentation are
+    /// usually one word), then byte by byte in the last few bytes.
     mutating func skipWhitespaceRun() {
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let others = SWAR.nonWhitespaceBytes(word)
+                if others != 0 {
+                    index += others.trailingZeroBitCount >> 3
+                    return
+                }
+                index += 8
+            }
+        }
         while index < bytes.count {
             switch bytes[index] {
-            case 0x0A, 0x0D, 0x09: index += 1
-            case 0x20:
-                guard index + 8 <= bytes.count, let base = bytes.baseAddress else { index += 1; continue }
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let others = SWAR.nonzeroBytes(word ^ SWAR.repeated(0x20))
-                index += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
             default: return
             }
         }
@@ -659,6 +673,13 @@ enum SWAR {
     @inline(__always)
     static func nonzeroBytes(_ word: UInt64) -> UInt64 {
         (((word & ~highBits) &+ ~highBits) | word) & highBits
+    }
+
+    /// The bytes that are not JSON whitespace (space, line feed, carriage return, tab); exact in every byte.
+    @inline(__always)
+    static func nonWhitespaceBytes(_ word: UInt64) -> UInt64 {
+        nonzeroBytes(word ^ repeated(0x20)) & nonzeroBytes(word ^ repeated(0x0A))
+            & nonzeroBytes(word ^ repeated(0x0D)) & nonzeroBytes(word ^ repeated(0x09))
     }
 
     /// The quotes, backslashes, control characters and non-ASCII bytes: what ends the fast scan

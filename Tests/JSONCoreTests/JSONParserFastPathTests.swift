@@ -171,16 +171,18 @@ final class JSONParserFastPathTests: XCTestCase {
 
     func testWordTestsMarkExactlyTheBytesTheyName() {
         var random = SplitMix64(seed: 2)
-        let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0xFF, 0x41, 0x61]
+        let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0xFF, 0x41, 0x09, 0x0A, 0x0D]
         for _ in 0..<20_000 {
-            let bytes = (0..<8).map { _ in random.next() % 2 == 0 ? interesting[Int(random.next() % 12)] : UInt8(truncatingIfNeeded: random.next()) }
+            let bytes = (0..<8).map { _ in random.next() % 2 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next()) }
             let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
             let special = bytes.firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }
             let marked = SWAR.specialStringBytes(word)
             XCTAssertEqual(marked == 0 ? nil : marked.trailingZeroBitCount >> 3, special, bytes.description)
             let nonzero = SWAR.nonzeroBytes(word)
+            let nonWhitespace = SWAR.nonWhitespaceBytes(word)
             for (index, byte) in bytes.enumerated() {
                 XCTAssertEqual(nonzero >> (8 * UInt64(index) + 7) & 1 == 1, byte != 0, bytes.description)
+                XCTAssertEqual(nonWhitespace >> (8 * UInt64(index) + 7) & 1 == 1, ![0x20, 0x0A, 0x0D, 0x09].contains(byte), bytes.description)
             }
         }
     }
