@@ -476,16 +476,24 @@ private struct ParserState {
     /// stops early only when fewer than eight bytes are left.
     @inline(__always)
     mutating func skipOrdinaryStringBytes() {
-        guard let base = bytes.baseAddress else { return }
+        skipWords(until: SWAR.specialStringBytes)
+    }
+
+    /// Advances eight bytes at a time to the first byte `marks` flags (see `SWAR`); returns false
+    /// when it stopped because fewer than eight bytes are left.
+    @inline(__always)
+    @discardableResult
+    mutating func skipWords(until marks: (UInt64) -> UInt64) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let special = SWAR.specialStringBytes(word)
-            if special != 0 {
-                index += special.trailingZeroBitCount >> 3
-                return
+            let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if marked != 0 {
+                index += marked.trailingZeroBitCount >> 3
+                return true
             }
             index += 8
         }
+        return false
     }
 
     /// Appends the character an escape stands for; returns whether it is ASCII.
@@ -587,17 +595,7 @@ private struct ParserState {
     /// Advances past whitespace eight bytes at a time (a line break and its indentation are
     /// usually one word), then byte by byte in the last few bytes.
     mutating func skipWhitespaceRun() {
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let others = SWAR.nonWhitespaceBytes(word)
-                if others != 0 {
-                    index += others.trailingZeroBitCount >> 3
-                    return
-                }
-                index += 8
-            }
-        }
+        if skipWords(until: SWAR.nonWhitespaceBytes) { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
