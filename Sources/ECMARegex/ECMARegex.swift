@@ -59,10 +59,10 @@ public struct ECMARegex: Sendable, Hashable {
     }
 
     /// True when `search` takes the fast path (`AnchoredSequence`) for this pattern.
-    var hasFastPath: Bool { anchored != nil }
+    package var hasFastPath: Bool { anchored != nil }
 
     /// The general engine's search, which `search` skips for patterns with a fast path (tests compare the two).
-    func searchByBacktracking(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
+    package func searchByBacktracking(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
         // Scalars and the memo live in temporary (stack, when small) storage: no heap
         // allocation for the short strings JSON Schema patterns usually see.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { storage in
