@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
-        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

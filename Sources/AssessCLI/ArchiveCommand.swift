@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import AssessmentModel
 import ResultArchive
 
 /// `assess archive`: builds a result archive (zip with metadata.json) from a result and other files.
@@ -55,7 +56,7 @@ struct ArchiveCommand: Command {
             return .findings
         }
         var inputs = [ArchiveInput(filename: ResultCheck.filename, bytes: read.bytes, contentType: "application/json",
-                                   jsonSchema: ResultCheck.schemaURI, identifier: result.value["identifier"]?.stringValue)]
+                                   jsonSchema: SageSchemas.assessmentResultObjectURI, identifier: result.value["identifier"]?.stringValue)]
         for option in arguments.all("--file") {
             let (path, contentType) = Self.splitContentType(option)
             switch InputFile(name: path, path: path).read(io) {

@@ -2,6 +2,7 @@ import AssessmentModel
 import Foundation
 import JSONCore
 import JSONSchema
+import ResultArchive
 
 /// `assess lint`: finds every mistake in surveys before they ship.
 struct LintCommand: Command {
@@ -18,9 +19,12 @@ struct LintCommand: Command {
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
+            .value("--catalog", valueName: "FILE", help: "For archive maps: a JSON object of schema URI → local schema file, for URIs no $id answers to."),
         ],
         discussion: """
             assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"]}.
+            Sage's archive-map.json is linted as a map: ArchiveMap.json (v3, from --ref-dir or the map's
+            folder), schema URIs resolvable offline, shared datasets, schemas failing their own example.
             Text output: FILE:LINE:COL: error|warning: MESSAGE [rule-id], then note lines.
             JSON output: {"files": [{"file", "findings": [{"rule", "severity", "message", "line",
             "column", "pointer", "notes": [{"message", "line", "column"}]}]}], "errors": N, "warnings": N}.
@@ -41,8 +45,9 @@ struct LintCommand: Command {
         let format = try arguments.choice("--format", default: Format.text)
         guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
         let excluded = Set(arguments.all("--exclude"))
-        for rule in excluded where !Linter.allRuleIDs.contains(rule) {
-            let hint = Suggestion.closest(to: rule, among: Linter.allRuleIDs).map { " (did you mean \($0)?)" } ?? ""
+        let ruleIDs = Linter.allRuleIDs
+        for rule in excluded where !ruleIDs.contains(rule) {
+            let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
         }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
@@ -76,6 +81,16 @@ struct LintCommand: Command {
                 io.printError(error.description)
                 status = status.worst(.inputError)
             case .success(let bytes):
+                if ArchiveMapLinter.isArchiveMap(bytes) {
+                    guard let report = lintMap(bytes, file: file, registry: registry, arguments: arguments, io: io, printer: printer) else {
+                        status = status.worst(.inputError)
+                        continue
+                    }
+                    let kept = LintReport(file: report.file, findings: report.findings.filter { !excluded.contains($0.ruleID) }, unreadable: report.unreadable)
+                    reports.append(kept)
+                    status = status.worst(kept.unreadable ? .inputError : kept.fails(strict: arguments.flag("--strict")) ? .findings : .ok)
+                    continue
+                }
                 guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: io) else {
                     status = status.worst(.inputError)
                     continue
@@ -99,6 +114,15 @@ struct LintCommand: Command {
         case .sarif: io.writeOutput(JSONWriter.pretty.string(renderer.sarif(reports)))
         }
         return status
+    }
+
+    /// An archive map's findings; its folder's schemas and `--catalog` resolve its URIs.
+    private func lintMap(_ bytes: [UInt8], file: InputFile, registry: SchemaRegistry, arguments: ParsedArguments, io: CommandIO,
+                         printer: DiagnosticPrinter) -> LintReport? {
+        var registry = registry
+        if let path = file.path, !SchemaSetup.registerMapFolder(of: path, in: &registry, printer: printer, io: io) { return nil }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
+        return ArchiveMapLinter(schemas: SchemaCache(registry: registry, catalog: catalog), registry: registry).lint(bytes: bytes, file: file.name)
     }
 
     private func listRules(_ io: CommandIO) {

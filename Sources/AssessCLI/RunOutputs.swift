@@ -1,6 +1,7 @@
 import AssessmentRunner
 import Foundation
 import JSONCore
+import AssessmentModel
 import ResultArchive
 import ZipArchive
 
@@ -41,7 +42,7 @@ struct RunOutputs {
             let builder = ArchiveBuilder(timestamp: Timestamp.date(session.result["endDate"]?.stringValue ?? "") ?? Date())
             do {
                 try builder.write([ArchiveInput(filename: "assessmentResult.json", bytes: result, contentType: "application/json",
-                                                jsonSchema: ResultCheck.schemaURI, identifier: session.navigator.assessment.identifier)],
+                                                jsonSchema: SageSchemas.assessmentResultObjectURI, identifier: session.navigator.assessment.identifier)],
                                   to: archivePath, overwrite: force)
             } catch {
                 io.printError("error: \(error)")

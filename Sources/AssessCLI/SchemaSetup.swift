@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import ResultArchive
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.
 enum SchemaSetup {
@@ -28,32 +29,42 @@ enum SchemaSetup {
         }
     }
 
-    /// Compiles the schema named by a path (or by a URI already in the registry), with its warning lines.
+    /// Compiles the schema named by a path, or by a URI of the registry or the catalog (Sage's URIs on
+    /// either host resolve to Sage's files under `--ref-dir`), with its warning lines.
     static func validator(
-        schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter
+        schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter, catalog: SchemaCatalog? = nil
     ) -> Result<CompiledSchema, SetupFailure> {
         var registry = registry
-        let uri: String
-        if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
+        guard !FileManager.default.fileExists(atPath: schema), schema.contains(":") else {
+            let uri: String
             do {
                 uri = try registry.registerFile(at: schema).description
             } catch {
                 return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
-        } else {
-            if let unknown = unknownURI(schema, in: registry, printer: printer) { return .failure(SetupFailure(lines: [unknown])) }
-            uri = BundledSchemas.canonicalURI(schema)
+            do {
+                let validator = try Validator(registered: uri, in: registry, options: options)
+                return .success(compiled(validator, uri: uri, file: schema, registry: registry, printer: printer))
+            } catch {
+                return .failure(SetupFailure(lines: [
+                    printer.line(file: error.sourceName, position: error.position, severity: .error,
+                                 message: "broken schema: \(error.message) (at \(error.location))"),
+                ]))
+            }
         }
-        do {
-            let validator = try Validator(registered: uri, in: registry, options: options)
-            return .success(CompiledSchema(validator: validator, warnings: warningLines(validator, printer: printer)
-                + sharedIDLines(uri, file: schema, in: registry, printer: printer)))
-        } catch {
-            return .failure(SetupFailure(lines: [
-                printer.line(file: error.sourceName, position: error.position, severity: .error,
-                             message: "broken schema: \(error.message) (at \(error.location))"),
-            ]))
+        let cache = SchemaCache(registry: registry, catalog: catalog, options: options)
+        if !cache.canResolve(schema), let unknown = unknownURI(schema, in: registry, printer: printer) {
+            return .failure(SetupFailure(lines: [unknown]))
         }
+        switch cache.schema(for: schema) {
+        case .success(let resolved): return .success(compiled(resolved.validator, uri: schema, file: schema, registry: registry, printer: printer))
+        case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: error.description)]))
+        }
+    }
+
+    /// A compiled schema with its warnings: loops of in-place `$ref`s and `$id`s shared with other files.
+    private static func compiled(_ validator: Validator, uri: String, file: String, registry: SchemaRegistry, printer: DiagnosticPrinter) -> CompiledSchema {
+        CompiledSchema(validator: validator, warnings: warningLines(validator, printer: printer) + sharedIDLines(uri, file: file, in: registry, printer: printer))
     }
 
     /// One warning line for each problem a compiled schema has that does not stop it (a loop of
@@ -74,12 +85,53 @@ enum SchemaSetup {
         }
     }
 
-    /// The error for a schema URI that nothing registered answers to, with the closest bundled `$id`; `nil` when it is known.
+    /// The error for a schema URI that nothing registered answers to: for Sage's URIs, the options that
+    /// give Sage's schemas; otherwise the closest bundled `$id`. `nil` when it is known.
     static func unknownURI(_ uri: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> String? {
         guard !registry.contains(uri) else { return nil }
+        if SageSchemas.isSageURI(uri) {
+            return printer.line(severity: .error, message: SchemaResolutionError.notFound(uri: uri).description)
+        }
         let hint = Suggestion.closest(to: uri, among: BundledSchemas.files.map(\.id)).map { "; did you mean \($0)?" }
-            ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir)"
+            ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir or in --catalog)"
         return printer.line(severity: .error, message: "unknown schema URI \(uri)\(hint)")
+    }
+
+    /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
+    static func catalog(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let path = arguments.value("--catalog") else { return .success(nil) }
+        do {
+            return .success(try SchemaCatalog(contentsOf: path))
+        } catch {
+            let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
+            failure.lines.forEach(io.printError)
+            return .failure(failure)
+        }
+    }
+
+    /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
+    /// under its `schemas/` subfolder (a mobile-client-json checkout's layout); `nil` after printing why not.
+    static func registerMapFolder(of mapPath: String, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
+        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
+        let map = URL(fileURLWithPath: mapPath).standardized.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        do {
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = folder.appendingPathComponent(name).standardized.path
+                var isFolder: ObjCBool = false
+                guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                try registry.registerFile(at: path)
+            }
+            var isFolder: ObjCBool = false
+            let schemas = folder.appendingPathComponent("schemas").path
+            if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
+                try registry.registerDirectory(at: schemas)
+            }
+            return true
+        } catch {
+            io.printError(describe(error, printer) + " (beside the archive map, whose folder's schemas are used)")
+            return false
+        }
     }
 
     /// One line for a schema that cannot be loaded.

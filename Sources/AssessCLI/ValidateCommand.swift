@@ -1,5 +1,6 @@
 import JSONCore
 import JSONSchema
+import ResultArchive
 
 /// `assess validate`: checks JSON files against a draft-07 schema.
 struct ValidateCommand: Command {
@@ -10,6 +11,7 @@ struct ValidateCommand: Command {
         options: [
             .value("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema)."),
             .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
             .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
             .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),
@@ -36,8 +38,10 @@ struct ValidateCommand: Command {
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
         let validator: Validator
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return .inputError }
+        if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
         switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
-            .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer) }) {
+            .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer, catalog: catalog) }) {
         case .success(let compiled):
             validator = compiled.validator
             if arguments.flag("--verbose") { compiled.warnings.forEach(io.printError) }

@@ -4,24 +4,42 @@ import JSONSchema
 import ZipArchive
 import ResultArchive
 
-/// `assess verify`: checks result archives, one by one or as an ingestion batch.
+/// `assess verify`: checks result archives, one by one or as an ingestion batch, on their own or
+/// against Sage's archive map.
 struct VerifyCommand: Command {
     let spec = CommandSpec(
         name: "verify",
-        summary: "Verify result archives: zip structure, metadata.json manifest, schemas, and optionally the survey.",
-        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
+        summary: "Verify result archives: zip structure, metadata.json manifest, schemas (or Sage's archive map), and optionally the survey.",
+        synopsis: "[--archive-map MAP.json [--manifest FILE|-] [--assessment ID --revision N --app ID] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning]] [--catalog FILE] [--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
-            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for manifest jsonSchema URIs (repeatable)."),
+            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for schema URIs, e.g. Sage's published schemas (repeatable)."),
+            .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
             .value("--report", valueName: "FORMAT", help: "text (default) or json: one JSON line per archive, then a summary line."),
             .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
             .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
+            .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema (metadata.json, assessment, app, common)."),
+            .value("--manifest", valueName: "FILE", help: "Record metadata, JSON lines {\"path\", \"recordId\", \"assessmentId\", \"assessmentRevision\", \"uploadedOn\", \"clientInfo\", \"appId\"}; - reads standard input."),
+            .value("--assessment", valueName: "ID", help: "The Bridge assessment identifier of archives without a manifest line."),
+            .value("--revision", valueName: "N", help: "Their assessment revision."),
+            .value("--app", valueName: "ID", help: "Their Bridge app identifier (the map's apps[].appId)."),
+            .value("--file-alias", valueName: "NAME=MAPPED", help: "Look a file up under another name, e.g. microphone.json=microphone_levels.json (repeatable)."),
+            .value("--tolerated", valueName: "FILE", help: "Known errors to ignore (JSON: {\"tolerated\": [{\"file\", \"keyword\", \"pointer\", \"clientInfo\", \"appId\"}]}); still counted."),
+            .value("--required", valueName: "POLICY", help: "A missing isRequired file is an error (default) or a warning (as Sage's job, which never reads it)."),
+            .value("--max-errors", valueName: "N", help: "Errors kept per file (default 10, as Sage)."),
         ],
         discussion: """
             Refuses dangerous archives: names with '..' or absolute paths, encrypted or unsupported
             entries, sizes that lie, CRC errors, compression ratios or totals beyond limits.
 
-            EXIT STATUS: 0 all valid, 1 some archive invalid or duplicate, 2 usage error, 3 unreadable input.
+            Without --archive-map, metadata.json must list every file and each JSON file is checked
+            against the schema its entry names; assessmentResult.json is always checked as a result.
+            With --archive-map, every file gets its schema as Sage's ingestion finds it; a file missing
+            from metadata.json is a note. Schemas come only from the bundled ones, --ref-dir, the map's
+            folder and --catalog: never from the network.
+
+            EXIT STATUS: 0 all valid, 1 some archive invalid or duplicate, 2 usage error,
+                         3 unreadable input, bad manifest line, or a schema URI nothing on disk answers to.
             """)
 
     enum Report: String, CaseIterable {
@@ -32,53 +50,42 @@ struct VerifyCommand: Command {
         let report = try arguments.choice("--report", default: Report.text)
         var operands = arguments.positionals
         if let batch = arguments.value("--batch") { operands.append(batch) }
-        guard !operands.isEmpty else { throw UsageError("no archives given (ARCHIVE.zip..., DIR or --batch DIR)") }
+        guard !operands.isEmpty || arguments.value("--manifest") != nil else {
+            throw UsageError("no archives given (ARCHIVE.zip..., DIR, --batch DIR or --manifest FILE)")
+        }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        guard let registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var survey: JSONValue?
         if let path = arguments.value("--survey") {
             guard let read = JSONInput.read(path, io: io, printer: printer) else { return .inputError }
             survey = read.document.value
         }
-        var batch = BatchVerifier(verifier: ArchiveVerifier(registry: registry, survey: survey))
-        let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: arguments.flag("--recursive"))
-        var status: ExitStatus = missing.isEmpty ? .ok : .inputError
-        missing.forEach { io.printError($0.description) }
+        guard let setup = try VerifySetup.make(arguments, survey: survey, io: io, printer: printer) else { return .inputError }
+        let mapped = setup.mapping != nil
+        var batch = BatchVerifier(verifier: setup.verifier)
+        let (inputs, collected) = try VerifyInput.collect(arguments, operands: operands, io: io, printer: printer)
+        var status = collected
         var counts: [ArchiveReport.Status: Int] = [:]
-        for file in files {
+        for input in inputs {
             let bytes: [UInt8]
-            switch file.read(io) {
+            switch input.file.read(io) {
             case .success(let read): bytes = read
             case .failure(let error):
                 io.printError(error.description)
                 status = status.worst(.inputError)
                 continue
             }
-            let verdict = batch.verify(bytes, name: file.name)
+            let verdict = batch.verify(bytes, name: input.file.name, record: input.record)
             counts[verdict.status, default: 0] += 1
             if verdict.status != .valid { status = status.worst(.findings) }
+            if verdict.hasUnresolvedSchema { status = status.worst(.inputError) }
             switch report {
-            case .text:
-                if verdict.problems.isEmpty {
-                    io.print("\(file.name): \(verdict.status.rawValue)")
-                } else {
-                    for problem in verdict.problems {
-                        io.print(printer.line(file: file.name, position: nil, severity: .error, message: "\(verdict.status.rawValue): \(problem)"))
-                    }
-                }
-            case .json:
-                var line = JSONObject([
-                    .init(key: "archive", value: .string(file.name)),
-                    .init(key: "status", value: .string(verdict.status.rawValue)),
-                    .init(key: "reasons", value: .array(verdict.problems.map { .string($0.description) })),
-                ])
-                if let run = verdict.taskRunUUID { line["taskRunUUID"] = .string(run) }
-                io.print(JSONWriter.compact.string(.object(line)))
+            case .text: VerifyRenderer.text(verdict, mapped: mapped, printer: printer).forEach(io.print)
+            case .json: io.print(JSONWriter.compact.string(VerifyRenderer.json(verdict, mapped: mapped)))
             }
         }
         if report == .json {
             let summary: JSONValue = ["summary": [
-                "total": .number(JSONNumber(files.count)),
+                "total": .number(JSONNumber(inputs.count)),
                 "valid": .number(JSONNumber(counts[.valid] ?? 0)),
                 "invalid": .number(JSONNumber(counts[.invalid] ?? 0)),
                 "duplicate": .number(JSONNumber(counts[.duplicate] ?? 0)),

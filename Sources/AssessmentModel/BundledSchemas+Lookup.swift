@@ -9,15 +9,4 @@ extension BundledSchemas {
     public static func file(named fileName: String) -> (id: String, fileName: String, text: String)? {
         files.first { $0.fileName == fileName }
     }
-
-    /// Where the published schemas moved (`https://bridgedigitalhealth.github.io/…`): aliases of the bundled ones.
-    public static let aliasBaseURIs = ["https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/"]
-
-    /// `uri` with an alias base replaced by the bundled schemas' base; other URIs unchanged.
-    public static func canonicalURI(_ uri: String) -> String {
-        for alias in aliasBaseURIs where uri.hasPrefix(alias) {
-            return baseURI + uri.dropFirst(alias.count)
-        }
-        return uri
-    }
 }

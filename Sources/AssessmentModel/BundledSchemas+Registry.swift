@@ -2,8 +2,10 @@ import JSONCore
 import JSONSchema
 
 extension BundledSchemas {
-    /// The base of every bundled schema's `$id`.
-    public static let baseURI = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/"
+    /// The base of every bundled schema's `$id`: a namespace of our own under the reserved `.invalid`
+    /// top-level domain (RFC 2606), so it is never mistaken for, or fetched from, a real address.
+    /// Sage's published URIs (`SageSchemas`) name Sage's schemas, never these.
+    public static let baseURI = "https://assess.invalid/schemas/v1/"
     /// The survey schema.
     public static let assessmentObjectURI = baseURI + "AssessmentObject.json"
     /// The result-archive manifest schema.
@@ -18,14 +20,10 @@ extension BundledSchemas {
 }
 
 extension SchemaRegistry {
-    /// Registers every bundled schema under its `$id`, and under the addresses where the published
-    /// schemas moved (so `$ref`s to those resolve too).
+    /// Registers every bundled schema under its `$id`.
     public mutating func registerBundledSchemas() {
         for file in BundledSchemas.files {
             guard let document = try? JSONDocument(text: file.text) else { continue }
-            for alias in BundledSchemas.aliasBaseURIs {
-                register(document.value, uri: alias + file.fileName, sourceName: "schemas/" + file.fileName)
-            }
             register(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
         }
     }

@@ -4,10 +4,10 @@
 public enum BundledSchemas {
     /// Each schema's `$id`, file name and text, by file name.
     public static let files: [(id: String, fileName: String, text: String)] = [
-        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json", "ArchiveMetadata.json", #"""
+        ("https://assess.invalid/schemas/v1/ArchiveMetadata.json", "ArchiveMetadata.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json",
+  "$id": "https://assess.invalid/schemas/v1/ArchiveMetadata.json",
   "title": "ArchiveMetadata",
   "description": "metadata.json of a result archive: the app and device, and a manifest of every other file.",
   "type": "object",
@@ -41,10 +41,10 @@ public enum BundledSchemas {
   }
 }
 """#),
-        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json", "AssessmentObject.json", #"""
+        ("https://assess.invalid/schemas/v1/AssessmentObject.json", "AssessmentObject.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json",
+  "$id": "https://assess.invalid/schemas/v1/AssessmentObject.json",
   "title": "AssessmentObject",
   "description": "A survey (assessment) of the Sage Bionetworks assessment format, or one node of it (a section or step kept in its own resource file). Unlike the published schema, every node of a type the reference implementation knows is checked against that type's definition, recursively through sections; nodes of other types (an app's own types) get only the checks every node gets, and lint names them.",
   "allOf": [{"$ref": "#/definitions/Step"}],
@@ -333,10 +333,10 @@ public enum BundledSchemas {
   }
 }
 """#),
-        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResult.json", "AssessmentResult.json", #"""
+        ("https://assess.invalid/schemas/v1/AssessmentResult.json", "AssessmentResult.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResult.json",
+  "$id": "https://assess.invalid/schemas/v1/AssessmentResult.json",
   "title": "AssessmentResult",
   "description": "assessmentResult.json: the result of one run of an assessment, with the result of every step shown.",
   "type": "object",
@@ -381,10 +381,10 @@ public enum BundledSchemas {
   }
 }
 """#),
-        ("https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ButtonActionInfo.json", "ButtonActionInfo.json", #"""
+        ("https://assess.invalid/schemas/v1/ButtonActionInfo.json", "ButtonActionInfo.json", #"""
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ButtonActionInfo.json",
+  "$id": "https://assess.invalid/schemas/v1/ButtonActionInfo.json",
   "title": "ButtonActionInfo",
   "description": "How a button looks: a custom title or icon, set in a node's actions map.",
   "type": "object",

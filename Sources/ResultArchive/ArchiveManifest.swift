@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import AssessmentModel
 
 /// One file listed in `metadata.json`.
 public struct ManifestEntry: Sendable, Equatable {
@@ -48,7 +49,7 @@ public struct ArchiveMetadata: Sendable, Equatable {
     public static let filename = "metadata.json"
 
     /// The schema the manifest follows.
-    public static let schemaURI = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/ArchiveMetadata.json"
+    public static let schemaURI = BundledSchemas.archiveMetadataURI
 
     /// The manifest as JSON, keys in a stable order.
     public var json: JSONValue {

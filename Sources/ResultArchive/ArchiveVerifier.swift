@@ -3,88 +3,44 @@ import JSONCore
 import JSONSchema
 import ZipArchive
 
-/// One reason an archive cannot be accepted.
-public enum ArchiveProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The zip itself is broken or dangerous (bad CRC, traversal names, encryption, bombs…).
-    case zip(String)
-    case missingMetadata
-    case invalidMetadataJSON(String)
-    /// `metadata.json` breaks ArchiveMetadata.json.
-    case metadataSchema(String)
-    /// The manifest lists itself.
-    case metadataListsItself
-    /// The manifest lists a file the archive lacks.
-    case missingFile(String)
-    /// The archive holds a file the manifest does not list.
-    case unlistedFile(String)
-    /// The manifest lists a name twice.
-    case duplicateManifestEntry(String)
-    /// The zip holds a name twice.
-    case duplicateEntry(String)
-    /// A `.json` entry is not JSON.
-    case invalidJSON(file: String, message: String)
-    /// A JSON entry breaks the schema its manifest entry names.
-    case schemaViolation(file: String, message: String)
-    /// The result does not belong to the survey given with `--survey`.
-    case surveyMismatch(String)
-    /// Another archive of the batch already holds this run.
-    case duplicateRun(taskRunUUID: String, firstSeenIn: String)
-
-    public var description: String {
-        switch self {
-        case .zip(let message): return message
-        case .missingMetadata: return "metadata.json is missing"
-        case .invalidMetadataJSON(let message): return "metadata.json is not valid JSON: \(message)"
-        case .metadataSchema(let message): return "metadata.json does not follow ArchiveMetadata.json: \(message)"
-        case .metadataListsItself: return "metadata.json lists itself; it must list only the other files"
-        case .missingFile(let name): return "metadata.json lists \"\(name)\" but the archive has no such file"
-        case .unlistedFile(let name): return "\"\(name)\" is in the archive but not listed in metadata.json"
-        case .duplicateManifestEntry(let name): return "metadata.json lists \"\(name)\" more than once"
-        case .duplicateEntry(let name): return "the archive holds \"\(name)\" more than once"
-        case .invalidJSON(let file, let message): return "\(file) is not valid JSON: \(message)"
-        case .schemaViolation(let file, let message): return "\(file) does not follow its schema: \(message)"
-        case .surveyMismatch(let message): return message
-        case .duplicateRun(let run, let first): return "taskRunUUID \(run) was already seen in \(first)"
-        }
-    }
-}
-
-/// The verdict on one archive.
-public struct ArchiveReport: Sendable, Equatable {
-    /// Valid, invalid, or a valid archive whose run was already seen in the batch.
-    public enum Status: String, Sendable {
-        case valid, invalid, duplicate
-    }
-
-    /// The archive's name (path).
-    public let name: String
-    public var status: Status
-    /// Why it is invalid (empty when valid).
-    public var problems: [ArchiveProblem]
-    /// The run's `taskRunUUID` from `assessmentResult.json`, when readable.
-    public var taskRunUUID: String?
-}
-
-/// Checks result archives: zip structure, manifest, schemas, and optionally the survey.
+/// Checks result archives: zip structure, manifest, schemas, and optionally the survey. Without an
+/// archive map the manifest is strict (every file listed, listed files present, each JSON file against
+/// the schema its entry names) and `assessmentResult.json` is checked as a result by its role; with a
+/// map (`MapVerification`) the map decides every file's schema as Sage's ingestion does.
+/// Immutable and `Sendable`: verify archives from several threads with one verifier.
 public struct ArchiveVerifier: Sendable {
-    private let registry: SchemaRegistry
-    private let limits: ZipLimits
+    let schemas: SchemaCache
+    let limits: ZipLimits
     /// Identifiers of the survey's steps, when a survey was given.
-    private let survey: SurveyOutline?
-    /// The manifest schema, compiled once.
-    private let metadataValidator: Validator?
+    let survey: SurveyOutline?
+    /// The archive map and its options, when verifying against a map.
+    let mapping: MapVerification?
+    /// `assessmentResult.json` by its role.
+    let resultCheck: ResultCheck
+    /// The schema `metadata.json` follows without a map.
+    let metadataSchemaURI: String
 
-    /// `registry` must hold ArchiveMetadata.json and the schemas entries name (unknown ones are skipped).
+    /// `registry` must hold ArchiveMetadata.json and the schemas entries name (unknown ones are noted and skipped).
     public init(registry: SchemaRegistry, survey: JSONValue? = nil, limits: ZipLimits = ZipLimits()) {
-        self.registry = registry
+        self.init(schemas: SchemaCache(registry: registry), resultRegistry: registry, survey: survey, limits: limits)
+    }
+
+    /// A verifier resolving schemas through `schemas` (shared, each compiled once); `resultRegistry`
+    /// holds our result schema for the role check; `mapping` switches to archive-map verification.
+    public init(schemas: SchemaCache, resultRegistry: SchemaRegistry, survey: JSONValue? = nil,
+                mapping: MapVerification? = nil, limits: ZipLimits = ZipLimits()) {
+        self.schemas = schemas
         self.limits = limits
         self.survey = survey.map(SurveyOutline.init)
-        metadataValidator = try? Validator(registered: ArchiveMetadata.schemaURI, in: registry)
+        self.mapping = mapping
+        resultCheck = ResultCheck(registry: resultRegistry)
+        metadataSchemaURI = ArchiveMetadata.schemaURI
     }
 
-    /// Verifies archive bytes.
-    public func verify(_ bytes: [UInt8], name: String) -> ArchiveReport {
-        var report = ArchiveReport(name: name, status: .valid, problems: [], taskRunUUID: nil)
+    /// Verifies archive bytes; `record` is what the upload says about it (manifest line).
+    public func verify(_ bytes: [UInt8], name: String, record: RecordMetadata? = nil) -> ArchiveReport {
+        var report = ArchiveReport(name: name)
+        report.record = record
         let entries: [ArchiveZip.Entry]
         switch ArchiveZip.read(bytes, limits: limits) {
         case .success(let read): entries = read
@@ -99,15 +55,34 @@ public struct ArchiveVerifier: Sendable {
             if !seen.insert(entry.name).inserted { report.problems.append(.duplicateEntry(entry.name)) }
             byName[entry.name] = entry.bytes
         }
-        checkManifest(byName, entries: entries, into: &report)
-        if let result = byName[ResultCheck.filename], let document = try? JSONDocument(bytes: result) {
-            report.taskRunUUID = document.value["taskRunUUID"]?.stringValue
-            if let survey { report.problems += survey.problems(with: document.value).map { .surveyMismatch($0.message) } }
+        let result = byName[ResultCheck.filename].flatMap { try? JSONDocument(bytes: $0) }
+        if let mapping {
+            verifyMapped(entries, byName: byName, result: result, mapping: mapping, into: &report)
+        } else {
+            checkManifest(byName, entries: entries, into: &report)
+            if let bytes = byName[ResultCheck.filename] { checkResultRole(bytes, into: &report) }
+        }
+        if let result {
+            report.taskRunUUID = result.value["taskRunUUID"]?.stringValue
+            if let survey { report.problems += survey.problems(with: result.value).map { .surveyMismatch($0.message) } }
         } else if survey != nil, byName[ResultCheck.filename] == nil {
             report.problems.append(.surveyMismatch("the archive has no \(ResultCheck.filename) to check against the survey"))
         }
+        if report.taskRunUUID == nil, mapping != nil,
+           let metadata = byName[ArchiveMetadata.filename].flatMap({ try? JSONDocument(bytes: $0) }) {
+            report.taskRunUUID = metadata.value["taskRunUUID"]?.stringValue
+        }
         report.status = report.problems.isEmpty ? .valid : .invalid
         return report
+    }
+
+    /// `assessmentResult.json` is a result whatever its manifest entry says (or omits).
+    private func checkResultRole(_ bytes: [UInt8], into report: inout ArchiveReport) {
+        guard let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true)) else { return }
+        for problem in resultCheck.problems(document.value) {
+            let place = document.sourceMap.map { "\($0.position(of: problem.pointer)): " } ?? ""
+            report.problems.append(.schemaViolation(file: ResultCheck.filename, message: place + problem.message))
+        }
     }
 
     private func checkManifest(_ files: [String: [UInt8]], entries: [ArchiveZip.Entry], into report: inout ArchiveReport) {
@@ -122,7 +97,7 @@ public struct ArchiveVerifier: Sendable {
             report.problems.append(.invalidMetadataJSON(error.description))
             return
         }
-        if let message = schemaProblem(manifest, schema: ArchiveMetadata.schemaURI) {
+        if let message = schemaProblem(manifest, schema: metadataSchemaURI, file: ArchiveMetadata.filename, notes: &report.notes) {
             report.problems.append(.metadataSchema(message))
         }
         var listed: Set<String> = []
@@ -148,7 +123,9 @@ public struct ArchiveVerifier: Sendable {
                 report.problems.append(.invalidJSON(file: entry.filename, message: error.description))
                 continue
             }
-            if let schema = entry.jsonSchema, let message = schemaProblem(document, schema: schema) {
+            // The role check already holds a result to our result schema.
+            if entry.filename == ResultCheck.filename, entry.jsonSchema == ResultCheck.schemaURI { continue }
+            if let schema = entry.jsonSchema, let message = schemaProblem(document, schema: schema, file: entry.filename, notes: &report.notes) {
                 report.problems.append(.schemaViolation(file: entry.filename, message: message))
             }
         }
@@ -157,35 +134,15 @@ public struct ArchiveVerifier: Sendable {
         }
     }
 
-    /// The first error of `value` against a registered schema, or `nil` when valid or unknown.
-    private func schemaProblem(_ value: JSONValue, schema: String) -> String? {
-        let compiled = schema == ArchiveMetadata.schemaURI ? metadataValidator : try? Validator(registered: schema, in: registry)
-        guard let validator = compiled else { return nil }
-        guard let error = validator.validate(value).first else { return nil }
-        return error.bestMatch.description
-    }
-}
-
-/// Verifies many archives and marks runs seen twice (`taskRunUUID`) as duplicates.
-public struct BatchVerifier: Sendable {
-    private let verifier: ArchiveVerifier
-    private var seenRuns: [String: String] = [:]
-
-    public init(verifier: ArchiveVerifier) {
-        self.verifier = verifier
-    }
-
-    /// Verifies one archive of the batch.
-    public mutating func verify(_ bytes: [UInt8], name: String) -> ArchiveReport {
-        var report = verifier.verify(bytes, name: name)
-        if report.status == .valid, let run = report.taskRunUUID {
-            if let first = seenRuns[run] {
-                report.status = .duplicate
-                report.problems = [.duplicateRun(taskRunUUID: run, firstSeenIn: first)]
-            } else {
-                seenRuns[run] = name
-            }
+    /// The first error of `value` against a schema, or `nil` when valid; a schema not on disk is noted and skipped.
+    private func schemaProblem(_ value: JSONValue, schema: String, file: String, notes: inout [String]) -> String? {
+        switch schemas.schema(for: schema) {
+        case .failure(let error):
+            let checked = file == ResultCheck.filename ? "checked as a result by its role only" : "not checked against it"
+            notes.append("\(file): \(error) (\(checked))")
+            return nil
+        case .success(let resolved):
+            return resolved.validator.validate(value).first?.bestMatch.description
         }
-        return report
     }
 }

@@ -36,7 +36,10 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
         XCTAssertEqual(again.status, 3)
         XCTAssertEqual(again.stderr, "error: \(out) already exists (use --force to replace it)\n", "one prefix, no doubled path")
         XCTAssertEqual(try Binary.run(arguments + ["--force"]).status, 0)
-        XCTAssertEqual(try Binary.run(["verify", out]).stdout, "\(out): valid\n", "the manifest names the result schema, and the result follows it")
+        XCTAssertEqual(try Binary.run(["verify", out]).stdout, "\(out): valid\n" + "\(out): note: assessmentResult.json: schema https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResultObject.json is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas (checked as a result by its role only)\n",
+                       "the manifest names Sage's result schema; without Sage's files our own result schema checks it")
+        let sage = try Binary.run(["verify", "--ref-dir", try Paths.shared("sage/schemas"), out])
+        XCTAssertEqual(sage.stdout, "\(out): valid\n", "the result and metadata.json follow Sage's published schemas")
     }
 
     func testVerifySurveyRefusesResultsWhoseIdentifiersAreNotTheSurveys() throws {
@@ -94,11 +97,15 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
     }
 
     func testSchemaURITyposVersionTyposAndHelp() throws {
-        let typo = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssesmentObject.json"
+        let typo = "https://assess.invalid/schemas/v1/AssesmentObject.json"
+        let sage = "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"
         for command in ["validate", "lint"] {
             let run = try Binary.run([command, "--schema", typo, path("examples/surveys/mood-loop.json")])
             XCTAssertEqual(run.status, 3)
-            XCTAssertEqual(run.stderr, "error: unknown schema URI \(typo); did you mean https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json?\n")
+            XCTAssertEqual(run.stderr, "error: unknown schema URI \(typo); did you mean https://assess.invalid/schemas/v1/AssessmentObject.json?\n")
+            let notOurs = try Binary.run([command, "--schema", sage, path("examples/surveys/mood-loop.json")])
+            XCTAssertEqual(notOurs.status, 3, "a Sage URI is never answered with our schema")
+            XCTAssertEqual(notOurs.stderr, "error: schema \(sage) is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas\n")
         }
         let version = try Binary.run(["--verison"])
         XCTAssertEqual(version.status, 2)

@@ -58,6 +58,17 @@ enum Paths {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+    /// `../shared` beside the repository (Sage's schemas, map and real archive, the JSON Schema Test Suite).
+    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// The path of `name` under `../shared`, or a skip saying it is missing.
+    static func shared(_ name: String) throws -> String {
+        let path = shared.appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("\(path) not found (Sage's files belong in ../shared beside the repository); test SKIPPED")
+        }
+        return path
+    }
 
     /// A fresh temporary folder, removed when the test ends.
     static func scratch(_ test: XCTestCase) throws -> URL {

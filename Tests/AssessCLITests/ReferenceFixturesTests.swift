@@ -82,16 +82,26 @@ final class ReferenceFixturesTests: XCTestCase {
         XCTAssertEqual(run.status, .ok, run.stderr)
     }
 
-    func testValidateAcceptsTheMovedSchemaAddress() {
-        let run = CapturedRun(["validate", "--schema", "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json",
-                               "\(reference)/every-node.json"])
+    func testValidateTakesSagesURIsOnEitherHostFromSagesFilesOnly() throws {
+        let moved = "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"
+        let without = CapturedRun(["validate", "--schema", moved, "\(reference)/every-node.json"])
+        XCTAssertEqual(without.status, .inputError, "not on disk: never substituted by our schema")
+        XCTAssertTrue(without.stderr.contains("give --ref-dir"), without.stderr)
+        let ours = CapturedRun(["validate", "--schema", "https://assess.invalid/schemas/v1/AssessmentObject.json", "\(reference)/every-node.json"])
+        XCTAssertEqual(ours.status, .ok, ours.stdout + ours.stderr)
+        let run = CapturedRun(["validate", "--schema", moved, "--ref-dir", try Paths.shared("sage/schemas"), "\(reference)/every-node.json"])
         XCTAssertEqual(run.status, .ok, run.stdout + run.stderr)
     }
 
-    func testReferencesToTheMovedAddressResolve() throws {
+    func testReferencesToOurSchemaResolveAndToSagesOnlyFromSagesFiles() throws {
         let folder = try Paths.scratch(self)
+        let sageWrapper = folder.appendingPathComponent("sage-wrapper.schema.json")
+        try Data(#"{"type": "object", "properties": {"survey": {"$ref": "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"}}}"#.utf8).write(to: sageWrapper)
+        let unresolved = CapturedRun(["validate", "--schema", sageWrapper.path, "\(reference)/every-node.json"])
+        XCTAssertEqual(unresolved.status, .inputError)
+        XCTAssertTrue(unresolved.stderr.contains("cannot resolve $ref \"https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json\""), unresolved.stderr)
         let schema = folder.appendingPathComponent("wrapper.schema.json")
-        try Data(#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"survey": {"$ref": "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"}}}"#.utf8).write(to: schema)
+        try Data(#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"survey": {"$ref": "https://assess.invalid/schemas/v1/AssessmentObject.json"}}}"#.utf8).write(to: schema)
         let instance = folder.appendingPathComponent("wrapped.json")
         try Data(#"{"survey": {"type": "assessment", "identifier": "a", "steps": [{"type": "permission", "identifier": "p"}]}}"#.utf8).write(to: instance)
         let run = CapturedRun(["validate", "--schema", schema.path, instance.path])

@@ -78,52 +78,20 @@ final class ReferenceTypesTests: XCTestCase {
         }
     }
 
-    func testSchemaAliasesWhereTheRepositoriesMoved() {
+    func testSageURIsOnEitherHostNameSagesSchemasNeverOurs() {
         let moved = "https://bridgedigitalhealth.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"
-        XCTAssertEqual(BundledSchemas.canonicalURI(moved), BundledSchemas.assessmentObjectURI)
-        XCTAssertEqual(BundledSchemas.canonicalURI("https://example.org/s.json"), "https://example.org/s.json")
-    }
-}
-
-/// `transform` and `transformableAssessment` nodes replaced by the nodes of their resource files.
-final class TransformTests: XCTestCase {
-    private let files: [String: String] = [
-        "part.json": #"{"type": "section", "identifier": "ignored", "steps": [{"type": "instruction", "identifier": "i"}, {"type": "transform", "identifier": "deeper", "resourceName": "leaf"}]}"#,
-        "leaf.json": #"{"type": "instruction", "identifier": "leafOwnName", "title": "Leaf"}"#,
-        "loop.json": #"{"type": "section", "identifier": "loop", "steps": [{"type": "transform", "identifier": "again", "resourceName": "loop"}]}"#,
-        "broken.json": "{\"type\": ",
-    ]
-
-    private var resources: SurveyResources {
-        let files = files
-        return SurveyResources(location: "memory") { files[$0].map { Array($0.utf8) } }
-    }
-
-    private func survey(_ steps: String) throws -> Node {
-        try SurveyDocument(text: #"{"type": "assessment", "identifier": "a", "steps": [\#(steps)]}"#).assessment
-    }
-
-    func testTransformsTakeTheResourceUnderTheirOwnIdentifierRecursively() throws {
-        var failures: [(node: Node, error: TransformError)] = []
-        let resolved = try survey(#"{"type": "transform", "identifier": "left", "resourceName": "part"}, {"type": "transform", "identifier": "right", "resourceName": "part.json"}"#)
-            .resolvingTransforms(from: resources, failures: &failures)
-        XCTAssertTrue(failures.isEmpty)
-        XCTAssertEqual(resolved.steps?.map(\.identifier), ["left", "right"])
-        XCTAssertEqual(resolved.steps?.map(\.kind), [.section, .section])
-        XCTAssertEqual(resolved.steps?.first?.steps?.map(\.identifier), ["i", "deeper"])
-        XCTAssertEqual(resolved.steps?.first?.steps?.last?.title, "Leaf", "a transform inside a resource is resolved too")
-        XCTAssertEqual(resolved.steps?.first?.steps?.first?.pointer.description, "/steps/0/steps/0", "pointers continue from the transform")
-    }
-
-    func testMissingBrokenAndSelfIncludingResourcesAreFailures() throws {
-        var failures: [(node: Node, error: TransformError)] = []
-        let resolved = try survey(#"{"type": "transform", "identifier": "m", "resourceName": "missing"}, {"type": "transform", "identifier": "b", "resourceName": "broken"}, {"type": "transform", "identifier": "l", "resourceName": "loop"}"#)
-            .resolvingTransforms(from: resources, failures: &failures, depthLimit: 4)
-        XCTAssertEqual(resolved.steps?.first?.kind, .transform, "an unresolved transform stays")
-        XCTAssertEqual(failures.map(\.node.identifier), ["m", "b", "again"])
-        XCTAssertEqual(failures[0].error, .missing("missing.json", in: "memory"))
-        XCTAssertEqual(failures[0].error.description, "resource file \"missing.json\" is not in memory")
-        guard case .unreadable("broken.json", _) = failures[1].error else { return XCTFail("\(failures[1].error)") }
-        XCTAssertEqual(failures[2].error, .tooDeep("loop.json"))
+        XCTAssertTrue(SageSchemas.isSageURI(moved))
+        XCTAssertTrue(SageSchemas.isSageURI(SageSchemas.assessmentObjectURI))
+        XCTAssertEqual(SageSchemas.alternateURI(moved), SageSchemas.assessmentObjectURI)
+        XCTAssertEqual(SageSchemas.alternateURI(SageSchemas.assessmentObjectURI), moved)
+        XCTAssertNil(SageSchemas.alternateURI("https://example.org/s.json"))
+        XCTAssertFalse(SageSchemas.isSageURI(BundledSchemas.assessmentObjectURI))
+        let registry = BundledSchemas.registry()
+        for file in BundledSchemas.files {
+            XCTAssertTrue(registry.contains(file.id))
+            for base in SageSchemas.bases {
+                XCTAssertFalse(registry.contains(base + "v2/" + file.fileName), "our \(file.fileName) must not answer Sage's URI")
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ import ZipArchive
 
 final class ResultArchiveTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_767_323_045)
-    private let result: [UInt8] = Array(#"{"type": "assessment", "identifier": "surveyA", "assessmentIdentifier": "surveyA", "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001", "stepHistory": [{"type": "answer", "identifier": "choiceQ1", "value": 2}]}"#.utf8)
+    private let result: [UInt8] = Array(#"{"type": "assessment", "identifier": "surveyA", "assessmentIdentifier": "surveyA", "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000001", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": [{"type": "answer", "identifier": "choiceQ1", "value": 2}]}"#.utf8)
 
     private func build(_ extra: [ArchiveInput] = []) throws -> [UInt8] {
         try ArchiveBuilder(timestamp: now).build([ArchiveInput(filename: "assessmentResult.json", bytes: result)] + extra)
@@ -53,13 +53,14 @@ final class ResultArchiveTests: XCTestCase {
     }
 
     private let goodManifest = #"{"files": [{"filename": "assessmentResult.json", "timestamp": "2026-01-02T03:04:05Z"}]}"#
+    private var resultText: String { String(decoding: result, as: UTF8.self) }
 
     func testManifestAndEntriesMustMatch() throws {
         let missing = verifier.verify(try zip([("metadata.json", goodManifest)]), name: "m.zip")
         XCTAssertEqual(missing.problems, [.missingFile("assessmentResult.json")])
-        let unlisted = verifier.verify(try zip([("metadata.json", goodManifest), ("assessmentResult.json", "{}"), ("extra.txt", "x")]), name: "u.zip")
+        let unlisted = verifier.verify(try zip([("metadata.json", goodManifest), ("assessmentResult.json", resultText), ("extra.txt", "x")]), name: "u.zip")
         XCTAssertEqual(unlisted.problems, [.unlistedFile("extra.txt")])
-        let noMetadata = verifier.verify(try zip([("assessmentResult.json", "{}")]), name: "n.zip")
+        let noMetadata = verifier.verify(try zip([("assessmentResult.json", resultText)]), name: "n.zip")
         XCTAssertEqual(noMetadata.problems, [.missingMetadata])
         let selfListed = #"{"files": [{"filename": "metadata.json", "timestamp": "2026-01-02T03:04:05Z"}]}"#
         XCTAssertTrue(verifier.verify(try zip([("metadata.json", selfListed)]), name: "s.zip").problems.contains(.metadataListsItself))
@@ -79,11 +80,17 @@ final class ResultArchiveTests: XCTestCase {
     }
 
     func testEntriesAreCheckedAgainstTheSchemaTheirManifestNames() throws {
-        let manifest = #"{"files": [{"filename": "survey.json", "timestamp": "2026-01-02T03:04:05Z", "jsonSchema": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json"}]}"#
+        let manifest = #"{"files": [{"filename": "survey.json", "timestamp": "2026-01-02T03:04:05Z", "jsonSchema": "https://assess.invalid/schemas/v1/AssessmentObject.json"}]}"#
         let report = verifier.verify(try zip([("metadata.json", manifest), ("survey.json", #"{"type": "assessment"}"#)]), name: "s.zip")
         guard case .schemaViolation(let file, let message)? = report.problems.first else { return XCTFail("\(report.problems)") }
         XCTAssertEqual(file, "survey.json")
         XCTAssertTrue(message.contains("\"steps\""), message)
+        // Sage's URI is Sage's schema: without Sage's files it is noted, never checked with ours.
+        let sage = manifest.replacingOccurrences(of: "https://assess.invalid/schemas/v1/", with: "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/")
+        let noted = verifier.verify(try zip([("metadata.json", sage), ("survey.json", #"{"type": "assessment"}"#)]), name: "s.zip")
+        XCTAssertEqual(noted.problems, [])
+        XCTAssertEqual(noted.notes.count, 1)
+        XCTAssertTrue(noted.notes[0].hasPrefix("survey.json: schema https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json is Sage's published schema and is not on disk"), noted.notes[0])
     }
 
     func testSurveyConsistency() throws {
@@ -92,7 +99,7 @@ final class ResultArchiveTests: XCTestCase {
             .appendingPathComponent("examples/surveys/example-survey.json")))).value
         let checking = ArchiveVerifier(registry: BundledSchemas.registry(), survey: survey)
         XCTAssertEqual(checking.verify(try build(), name: "ok.zip").status, .valid)
-        let otherResult = Array(#"{"identifier": "other", "stepHistory": [{"identifier": "nope"}]}"#.utf8)
+        let otherResult = Array(#"{"type": "assessment", "identifier": "other", "taskRunUUID": "R", "startDate": "2026-01-02T03:04:05Z", "stepHistory": [{"type": "base", "identifier": "nope"}]}"#.utf8)
         let bytes = try ArchiveBuilder(timestamp: now).build([ArchiveInput(filename: "assessmentResult.json", bytes: otherResult)])
         XCTAssertEqual(checking.verify(bytes, name: "bad.zip").problems.count, 2)
     }

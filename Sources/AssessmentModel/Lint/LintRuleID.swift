@@ -25,6 +25,10 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable, Comparable, Cu
     case emptyChoices = "empty-choices"
     case missingBaseType = "missing-base-type"
     case unknownButton = "unknown-button"
+    case archiveMapSchema = "archive-map-schema"
+    case archiveMapUnresolvedSchema = "archive-map-unresolved-schema"
+    case archiveMapSharedDataset = "archive-map-shared-dataset"
+    case archiveMapExampleFails = "archive-map-example-fails"
 
     public static func < (lhs: LintRuleID, rhs: LintRuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -59,8 +63,8 @@ public enum LintRegistry {
         UnknownButtonRule(),
     ]
 
-    /// Built-in checks first, then the logic rules.
-    public static let all: [any LintCheck] = builtInChecks + logicRules.map { $0 as any LintCheck }
+    /// Built-in checks first, then the logic rules, then the archive-map checks.
+    public static let all: [any LintCheck] = builtInChecks + logicRules.map { $0 as any LintCheck } + ArchiveMapCheck.all
 
     /// Each check by its id.
     static let byID: [LintRuleID: any LintCheck] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

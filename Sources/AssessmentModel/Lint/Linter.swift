@@ -10,6 +10,13 @@ public struct LintReport: Sendable {
     /// True when the file could not be parsed at all (status 3 for the CLI).
     public let unreadable: Bool
 
+    /// A report from its parts (other linters, such as the archive-map linter, make them too).
+    public init(file: String, findings: [Finding], unreadable: Bool) {
+        self.file = file
+        self.findings = findings
+        self.unreadable = unreadable
+    }
+
     /// Whether the file fails: an error, or with `strict` any finding.
     public func fails(strict: Bool) -> Bool {
         findings.contains { $0.severity == .error || strict }
@@ -35,7 +42,7 @@ public struct Linter: Sendable {
     public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = [],
                 allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
         self.registry = registry
-        self.schemaOverride = schema.map(BundledSchemas.canonicalURI)
+        self.schemaOverride = schema
         self.excluded = excluded
         self.allowedTypes = allowedTypes
         self.resources = resources
@@ -71,7 +78,8 @@ public struct Linter: Sendable {
 
     /// The schema a survey is checked against: the override, else its registered `"$schema"`, else the format's.
     private func schemaURI(of document: SurveyDocument) -> String {
-        let declared = document.json.value["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
+        // A survey naming Sage's published schema (either host) is still checked with our deeper one.
+        let declared = document.json.value["$schema"]?.stringValue.flatMap { SageSchemas.isSageURI($0) ? nil : $0 }
         return schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
     }
 }

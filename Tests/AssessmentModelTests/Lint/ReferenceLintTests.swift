@@ -1,5 +1,7 @@
+import Foundation
 import XCTest
 import JSONCore
+import JSONSchema
 @testable import AssessmentModel
 
 /// Lint over the whole format as the reference defines it: no false alarms on what the apps accept,
@@ -133,5 +135,20 @@ final class ReferenceLintTests: XCTestCase {
         XCTAssertEqual(findings.map(\.ruleID), ["schema"])
         XCTAssertTrue(findings[0].message.contains("permissionType"), findings[0].message)
         XCTAssertEqual(lint(survey(#"{"type": "instruction", "identifier": "i"}"#, root: moved)), [])
+    }
+
+    /// Sage's URI names Sage's (shallower) schema; lint still checks with our own deep one, even when
+    /// Sage's files are registered.
+    func testSurveysNamingSagesSchemaAreLintedWithOurDeepSchema() throws {
+        let sage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/sage/schemas").path
+        guard FileManager.default.fileExists(atPath: sage) else { throw XCTSkip("\(sage) not found; test SKIPPED") }
+        var registry = BundledSchemas.registry()
+        try registry.registerDirectory(at: sage)
+        XCTAssertTrue(registry.contains(SageSchemas.assessmentObjectURI))
+        let declared = #""$schema": "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentObject.json", "#
+        let findings = lint(survey(#"{"type": "permission", "identifier": "p"}"#, root: declared), Linter(registry: registry))
+        XCTAssertEqual(findings.map(\.ruleID), ["schema"])
+        XCTAssertTrue(findings.first?.message.contains("permissionType") ?? false, "\(findings)")
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import JSONCore
+import JSONSchema
+import AssessmentModel
+import ResultArchive
+
+/// What `verify` (and the pipeline commands) build from their options: the verifier, with the archive
+/// map, catalog, aliases and tolerated errors when given.
+struct VerifySetup {
+    let verifier: ArchiveVerifier
+    let mapping: MapVerification?
+
+    /// The verifier for `arguments`, or `nil` after printing why it cannot be built (exit 3).
+    /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings.
+    static func make(_ arguments: ParsedArguments, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) throws(UsageError) -> VerifySetup? {
+        let required = try arguments.choice("--required", default: MapVerification.RequiredPolicy.error)
+        var maxErrors = 10
+        if let text = arguments.value("--max-errors") {
+            guard let number = Int(text), number > 0 else { throw UsageError("--max-errors needs a whole number above 0, found '\(text)'") }
+            maxErrors = number
+        }
+        var aliases: [String: String] = [:]
+        for text in arguments.all("--file-alias") {
+            guard let alias = MapVerification.alias(text) else { throw UsageError("--file-alias needs NAME=MAPPED (e.g. microphone.json=microphone_levels.json), found '\(text)'") }
+            aliases[alias.name] = alias.mapped
+        }
+        let mapPath = arguments.value("--archive-map")
+        if mapPath == nil {
+            for option in ["--file-alias", "--tolerated", "--required", "--max-errors"] where arguments.values[option] != nil {
+                throw UsageError("\(option) needs --archive-map FILE")
+            }
+        }
+        guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return nil }
+        let resultRegistry = registry
+        func fail(_ issue: InputIssue) -> VerifySetup? {
+            io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
+            return nil
+        }
+        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
+        guard let mapPath else {
+            let schemas = SchemaCache(registry: registry, catalog: catalog)
+            return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
+        }
+        let map: ArchiveMap
+        do { map = try ArchiveMap(contentsOf: mapPath) } catch { return fail(error) }
+        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
+        for issue in map.schemaIssues(registry: registry) ?? [] {
+            io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
+        }
+        var tolerated = ToleratedErrors()
+        if let path = arguments.value("--tolerated") {
+            do { tolerated = try ToleratedErrors(contentsOf: path) } catch { return fail(error) }
+        }
+        let mapping = MapVerification(map: map, aliases: aliases, tolerated: tolerated, required: required, maxErrors: maxErrors)
+        let schemas = SchemaCache(registry: registry, catalog: catalog)
+        return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey, mapping: mapping),
+                           mapping: mapping)
+    }
+}
+
+/// One archive to verify, with what the upload says about it.
+struct VerifyInput {
+    let file: InputFile
+    let record: RecordMetadata?
+
+    /// The archives of the operands and `--manifest`, with `--assessment`/`--revision`/`--app` for those
+    /// without a manifest line; unreadable inputs and bad manifest lines are printed (status 3) and skipped.
+    static func collect(_ arguments: ParsedArguments, operands: [String], io: CommandIO, printer: DiagnosticPrinter)
+        throws(UsageError) -> (inputs: [VerifyInput], status: ExitStatus) {
+        var given: RecordMetadata?
+        if arguments.value("--assessment") != nil || arguments.value("--revision") != nil || arguments.value("--app") != nil {
+            var record = RecordMetadata(assessmentId: arguments.value("--assessment"), appId: arguments.value("--app"))
+            if let text = arguments.value("--revision") {
+                guard let revision = Int(text) else { throw UsageError("--revision needs a whole number, found '\(text)'") }
+                record.assessmentRevision = revision
+            }
+            given = record
+        }
+        var status = ExitStatus.ok
+        var inputs: [VerifyInput] = []
+        if !operands.isEmpty {
+            let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: arguments.flag("--recursive"))
+            if !missing.isEmpty { status = .inputError }
+            missing.forEach { io.printError($0.description) }
+            inputs += files.map { VerifyInput(file: $0, record: given) }
+        }
+        if let manifest = arguments.value("--manifest") {
+            let file = manifest == "-" ? InputFile(name: "<stdin>", path: nil) : InputFile(name: manifest, path: manifest)
+            switch file.read(io) {
+            case .failure(let error):
+                io.printError(error.description)
+                status = status.worst(.inputError)
+            case .success(let bytes):
+                for line in RecordManifest.read(bytes, name: file.name, folder: RecordManifest.folder(ofManifest: manifest)) {
+                    switch line.record {
+                    case .failure(let issue):
+                        io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
+                        status = status.worst(.inputError)
+                    case .success(let record):
+                        let path = record.path ?? ""
+                        inputs.append(VerifyInput(file: InputFile(name: path, path: path), record: record))
+                    }
+                }
+            }
+        }
+        return (inputs, status)
+    }
+}

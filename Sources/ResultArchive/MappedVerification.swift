@@ -1,0 +1,137 @@
+import Foundation
+import JSONCore
+import JSONSchema
+
+/// Verifying against Sage's archive map, and the options that go with it.
+public struct MapVerification: Sendable {
+    /// What a required (`isRequired`) file missing from an archive does.
+    public enum RequiredPolicy: String, Sendable, CaseIterable {
+        /// The archive is invalid (default).
+        case error
+        /// A note only: the archive is accepted, as Sage's ingestion (which never reads `isRequired`) does.
+        case warning
+    }
+
+    /// The map.
+    public var map: ArchiveMap
+    /// File names looked up under another name (`microphone.json` → `microphone_levels.json`).
+    public var aliases: [String: String]
+    /// Errors to ignore.
+    public var tolerated: ToleratedErrors
+    /// What a missing required file does.
+    public var required: RequiredPolicy
+    /// How many errors to keep per file (Sage keeps 10).
+    public var maxErrors: Int
+
+    /// Options for verifying against `map`.
+    public init(map: ArchiveMap, aliases: [String: String] = [:], tolerated: ToleratedErrors = ToleratedErrors(),
+                required: RequiredPolicy = .error, maxErrors: Int = 10) {
+        self.map = map
+        self.aliases = aliases
+        self.tolerated = tolerated
+        self.required = required
+        self.maxErrors = maxErrors
+    }
+
+    /// Parses `NAME=MAPPED` (a `--file-alias` value); `nil` when it has no `=` or an empty side.
+    public static func alias(_ text: String) -> (name: String, mapped: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<equals]), mapped = String(text[text.index(after: equals)...])
+        return name.isEmpty || mapped.isEmpty ? nil : (name, mapped)
+    }
+}
+
+extension ArchiveVerifier {
+    /// Every file of the zip through the map's lookup, then the map's required files.
+    func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: JSONDocument?,
+                      mapping: MapVerification, into report: inout ArchiveReport) {
+        let key = lookupKey(record: report.record, result: result, map: mapping.map, notes: &report.notes)
+        report.key = key
+        var metadataSchemas: [String: String] = [:]
+        var listed: Set<String>?
+        if let bytes = byName[ArchiveMetadata.filename], let manifest = try? JSONDocument(bytes: bytes) {
+            var names: Set<String> = []
+            for entry in ArchiveMetadata.entries(in: manifest.value) {
+                names.insert(entry.filename)
+                if let schema = entry.jsonSchema { metadataSchemas[entry.filename] = schema }
+            }
+            listed = names
+        }
+        var present: Set<String> = []
+        for entry in entries where !entry.name.hasSuffix("/") {
+            let base = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
+            let lookupName = mapping.aliases[base] ?? base
+            present.insert(lookupName)
+            var notes: [String] = []
+            if lookupName != base { notes.append("looked up as \(lookupName) (--file-alias)") }
+            if let listed, entry.name != ArchiveMetadata.filename, !listed.contains(entry.name) {
+                notes.append("not listed in metadata.json")
+            }
+            if mapping.map.deprecatedEntry(for: lookupName, record: key) != nil { notes.append("deprecated in the archive map") }
+            let choice = mapping.map.schema(for: lookupName, record: key, metadataSchemas: metadataSchemas)
+            let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes)
+            report.files.append(verdict.verdict)
+            report.problems += verdict.problems
+        }
+        for file in mapping.map.requiredFiles(for: key) where !present.contains(file.filename) {
+            let entry = "\(mapping.map.name) \(file.pointer)"
+            switch mapping.required {
+            case .error: report.problems.append(.missingRequiredFile(file.filename, mapEntry: entry))
+            case .warning: report.notes.append("the archive map requires \"\(file.filename)\" (\(entry)) but the archive has no such file (--required warning)")
+            }
+        }
+    }
+
+    /// The record's key, completed from assessmentResult.json when the record has no assessment.
+    private func lookupKey(record: RecordMetadata?, result: JSONDocument?, map: ArchiveMap, notes: inout [String]) -> RecordKey {
+        var key = record?.key ?? RecordKey()
+        if key.assessmentId == nil, let id = result?.value["assessmentIdentifier"]?.stringValue ?? result?.value["identifier"]?.stringValue {
+            key.assessmentId = id
+            notes.append("assessment \"\(id)\" taken from assessmentResult.json (no manifest line or --assessment)")
+        }
+        if key.assessmentRevision == nil, let entry = map.assessmentEntry(for: key) {
+            notes.append("revision unknown: used the map's newest entry for \"\(entry.assessmentIdentifier)\" (revision \(entry.assessmentRevision))")
+        }
+        if key.appId == nil, !map.apps.isEmpty { notes.append("no appId: the map's app entries were not used") }
+        return key
+    }
+
+    /// One file's verdict and the archive problems it causes.
+    private func fileVerdict(_ entry: ArchiveZip.Entry, lookupName: String, choice: SchemaChoice?, mapping: MapVerification,
+                             record: RecordMetadata?, notes: [String]) -> (verdict: FileVerdict, problems: [ArchiveProblem]) {
+        var notes = notes
+        func verdict(_ status: FileVerdict.Status, origin: SchemaOrigin? = nil, errors: [FileError] = [], count: Int = 0, tolerated: Int = 0) -> FileVerdict {
+            FileVerdict(filename: entry.name, lookupName: lookupName, schema: choice?.uri, chosenBy: choice?.chosenBy, origin: origin,
+                        status: status, errors: errors, errorCount: count, toleratedCount: tolerated, notes: notes)
+        }
+        guard let choice else { return (verdict(.unvalidated), []) }
+        let resolved: ResolvedSchema
+        switch schemas.schema(for: choice.uri) {
+        case .failure(let error):
+            notes.append(error.description)
+            return (verdict(.unvalidated), [.unresolvedSchema(file: entry.name, error: error)])
+        case .success(let schema): resolved = schema
+        }
+        if case .catalog(let path) = resolved.origin { notes.append("schema from the catalog (\(path))") }
+        // The common case, a valid file, needs only the tape; positions are recorded for failures.
+        let document: JSONDocument
+        do {
+            if resolved.validator.isValid(try JSONTape(bytes: entry.bytes)) {
+                return (verdict(.valid, origin: resolved.origin), [])
+            }
+            document = try JSONDocument(bytes: entry.bytes, options: .init(recordPositions: true))
+        } catch {
+            let syntax = FileError(message: error.message, keyword: "json", instancePointer: .root, schemaPath: .root, position: error.position)
+            return (verdict(.invalid, origin: resolved.origin, errors: [syntax], count: 1),
+                    [.invalidJSON(file: entry.name, message: error.description)])
+        }
+        let all = resolved.validator.validate(document.value).map { FileError($0, sourceMap: document.sourceMap) }
+        let kept = all.filter { !mapping.tolerated.tolerates($0, file: lookupName, record: record) }
+        let tolerated = all.count - kept.count
+        if tolerated > 0 { notes.append("\(tolerated) tolerated error\(tolerated == 1 ? "" : "s") ignored") }
+        guard let first = kept.first else { return (verdict(.valid, origin: resolved.origin, tolerated: tolerated), []) }
+        let more = kept.count > 1 ? " (and \(kept.count - 1) more)" : ""
+        return (verdict(.invalid, origin: resolved.origin, errors: Array(kept.prefix(max(mapping.maxErrors, 1))), count: kept.count, tolerated: tolerated),
+                [.schemaViolation(file: entry.name, message: "\(first.description) against \(choice.uri)\(more)")])
+    }
+}

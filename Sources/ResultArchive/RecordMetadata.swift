@@ -1,0 +1,127 @@
+import Foundation
+import JSONCore
+
+/// What the upload says about a record (not the zip): Bridge's object metadata, one line of a
+/// `--manifest` file. Only `path` is required in a manifest.
+public struct RecordMetadata: Sendable, Equatable {
+    /// The archive's path, resolved against the manifest's folder.
+    public var path: String?
+    /// Bridge's record identifier.
+    public var recordId: String?
+    /// The Bridge assessment identifier.
+    public var assessmentId: String?
+    /// The assessment revision (an integer, or a string of digits as in S3 metadata).
+    public var assessmentRevision: Int?
+    /// When the record was uploaded (ISO 8601), for partitions.
+    public var uploadedOn: String?
+    /// The client info string of the upload (matched by tolerated-error rules).
+    public var clientInfo: String?
+    /// The Bridge app identifier.
+    public var appId: String?
+    /// Every member of the manifest line, as written (for pipelines that carry more metadata).
+    public var fields: JSONObject
+
+    /// Record metadata from known fields.
+    public init(path: String? = nil, recordId: String? = nil, assessmentId: String? = nil, assessmentRevision: Int? = nil,
+                uploadedOn: String? = nil, clientInfo: String? = nil, appId: String? = nil, fields: JSONObject = JSONObject()) {
+        self.path = path
+        self.recordId = recordId
+        self.assessmentId = assessmentId
+        self.assessmentRevision = assessmentRevision
+        self.uploadedOn = uploadedOn
+        self.clientInfo = clientInfo
+        self.appId = appId
+        self.fields = fields
+    }
+
+    /// The part of the metadata the archive-map lookup uses.
+    public var key: RecordKey {
+        RecordKey(assessmentId: assessmentId, assessmentRevision: assessmentRevision, appId: appId)
+    }
+}
+
+/// One line of a manifest: the record, or why the line is unusable.
+public struct ManifestLine: Sendable {
+    /// The 1-based line number.
+    public let line: Int
+    /// The record, or a positioned issue (no `path`, wrong types, not JSON).
+    public let record: Result<RecordMetadata, InputIssue>
+}
+
+/// Reads `--manifest` files: JSON lines, one object per archive, e.g.
+/// `{"path": "a.zip", "recordId": "…", "assessmentId": "walk-and-balance", "assessmentRevision": 1,
+/// "uploadedOn": "2026-01-02T03:04:05.000Z", "clientInfo": "…", "appId": "…"}`. Blank lines are skipped.
+public enum RecordManifest {
+    /// Every non-blank line of `bytes`; `name` is the manifest's name for issues, `folder` the one
+    /// relative paths are resolved against (the manifest's own folder, or the working folder for `-`).
+    public static func read(_ bytes: [UInt8], name: String, folder: String) -> [ManifestLine] {
+        var lines: [ManifestLine] = []
+        var number = 0
+        var start = 0
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            lines.append(ManifestLine(line: number, record: parse(Array(line), line: number, name: name, folder: folder)))
+        }
+        return lines
+    }
+
+    /// The manifest's folder for resolving paths: its own folder, or the working folder for `-`.
+    public static func folder(ofManifest path: String) -> String {
+        path == "-" ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
+    /// Parses one line (its bytes without the newline); issues carry `name:line:col`.
+    public static func parse(_ bytes: [UInt8], line: Int, name: String, folder: String) -> Result<RecordMetadata, InputIssue> {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+        } catch {
+            return .failure(InputIssue(file: name, position: SourcePosition(line: line, column: error.position.column, offset: error.position.offset),
+                                       message: "not a JSON object: \(error.message)"))
+        }
+        func issue(_ pointer: JSONPointer, _ message: String) -> InputIssue {
+            let column = document.sourceMap?.position(of: pointer).column ?? 1
+            return InputIssue(file: name, position: SourcePosition(line: line, column: column, offset: 0), pointer: pointer, message: message)
+        }
+        guard let object = document.value.objectValue else {
+            return .failure(issue(.root, "a manifest line must be a JSON object, found \(document.value.primitiveType.withArticle)"))
+        }
+        var record = RecordMetadata(fields: object)
+        for key in ["path", "recordId", "assessmentId", "uploadedOn", "clientInfo", "appId"] {
+            guard let value = object[key] else { continue }
+            guard let text = value.stringValue else {
+                return .failure(issue(JSONPointer(tokens: [key]), "\"\(key)\" must be a string, found \(value.primitiveType.withArticle)"))
+            }
+            switch key {
+            case "path": record.path = text.hasPrefix("/") ? text : URL(fileURLWithPath: folder).appendingPathComponent(text).standardized.path
+            case "recordId": record.recordId = text
+            case "assessmentId": record.assessmentId = text
+            case "uploadedOn":
+                guard Timestamp.date(text) != nil else {
+                    return .failure(issue(JSONPointer(tokens: [key]), "\"uploadedOn\" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found \"\(text)\""))
+                }
+                record.uploadedOn = text
+            case "clientInfo": record.clientInfo = text
+            default: record.appId = text
+            }
+        }
+        guard record.path != nil, !(object["path"]?.stringValue?.isEmpty ?? true) else {
+            return .failure(issue(.root, "the line has no \"path\" (the archive's path, relative to the manifest's folder)"))
+        }
+        if let value = object["assessmentRevision"] {
+            let pointer = JSONPointer(tokens: ["assessmentRevision"])
+            if let number = value.numberValue?.intValue {
+                record.assessmentRevision = number
+            } else if let text = value.stringValue, let number = Int(text) {
+                record.assessmentRevision = number
+            } else {
+                return .failure(issue(pointer, "\"assessmentRevision\" must be an integer (or a string of digits), found \(value)"))
+            }
+        }
+        return .success(record)
+    }
+}

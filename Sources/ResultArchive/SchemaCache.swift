@@ -1,0 +1,127 @@
+import Foundation
+import JSONCore
+import AssessmentModel
+import JSONSchema
+
+/// Where a schema came from.
+public enum SchemaOrigin: Sendable, Equatable {
+    /// A bundled schema, one under `--ref-dir` or in the map's folder (by `$id` or file URL).
+    case registry
+    /// A `--catalog` entry: the local file that serves the URI.
+    case catalog(path: String)
+}
+
+/// A compiled schema and its origin.
+public struct ResolvedSchema: Sendable {
+    /// The validator, compiled once.
+    public let validator: Validator
+    /// Where the schema came from.
+    public let origin: SchemaOrigin
+}
+
+/// Why a schema URI could not be turned into a validator.
+public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing on disk answers to the URI.
+    case notFound(uri: String)
+    /// The catalog names a file for the URI that is missing, unreadable or not a schema.
+    case catalogFile(uri: String, path: String, reason: String)
+    /// The schema is there but does not compile (bad keyword value, unresolvable `$ref`, loop).
+    case broken(uri: String, reason: String)
+
+    /// The URI at fault.
+    public var uri: String {
+        switch self {
+        case .notFound(let uri), .catalogFile(let uri, _, _), .broken(let uri, _): return uri
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let uri) where SageSchemas.isSageURI(uri):
+            return "schema \(uri) is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+        case .notFound(let uri):
+            return "schema \(uri) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas"
+        case .catalogFile(let uri, let path, let reason):
+            return "the catalog maps \(uri) to \(path), which \(reason)"
+        case .broken(let uri, let reason):
+            return "schema \(uri) cannot be compiled: \(reason)"
+        }
+    }
+}
+
+/// Compiles each schema URI once and shares the validators: safe to call from several threads (a
+/// lock guards the table; a schema is compiled by the first caller that needs it, under the lock).
+/// Resolution order: the catalog, then the registry (bundled, `--ref-dir`, the map's folder), then
+/// the same Sage schema on its other host.
+public final class SchemaCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var registry: SchemaRegistry
+    private let catalog: SchemaCatalog?
+    private let options: ValidationOptions
+    private var compiled: [String: Result<ResolvedSchema, SchemaResolutionError>] = [:]
+
+    /// A cache over `registry` and an optional catalog.
+    public init(registry: SchemaRegistry, catalog: SchemaCatalog? = nil, options: ValidationOptions = ValidationOptions()) {
+        self.registry = registry
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// The compiled schema for `uri`, or why there is none (the answer is remembered either way).
+    public func schema(for uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = compiled[uri] { return known }
+        let result = resolve(uri)
+        compiled[uri] = result
+        return result
+    }
+
+    /// Whether something on disk answers to `uri` (without compiling it).
+    public func canResolve(_ uri: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if catalog?.paths[uri] != nil || registry.contains(uri) { return true }
+        return SageSchemas.alternateURI(uri).map(registry.contains) ?? false
+    }
+
+    /// The JSON of a schema resolved before (catalog files included), for keywords such as `examples`.
+    public func schemaValue(for uri: String) -> JSONValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        return registry.schemaValue(for: uri) ?? SageSchemas.alternateURI(uri).flatMap(registry.schemaValue)
+    }
+
+    private func resolve(_ uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
+        if let path = catalog?.paths[uri] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(.catalogFile(uri: uri, path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"))
+            }
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(bytes: Array(data), options: .init(recordPositions: true))
+            } catch {
+                return .failure(.catalogFile(uri: uri, path: path, reason: "is not JSON (\(error.position): \(error.message))"))
+            }
+            guard document.value.objectValue != nil || document.value.boolValue != nil else {
+                return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema (it is \(document.value.primitiveType.withArticle))"))
+            }
+            if let metaschema = Validator.draft7Metaschema(), let error = metaschema.validate(document.value).first {
+                return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema: \(error.bestMatch.description)"))
+            }
+            registry.register(document.value, uri: uri, sourceName: path, sourceMap: document.sourceMap)
+            return compile(uri, origin: .catalog(path: path))
+        }
+        if registry.contains(uri) { return compile(uri, origin: .registry) }
+        if let alternate = SageSchemas.alternateURI(uri), registry.contains(alternate) { return compile(alternate, origin: .registry) }
+        return .failure(.notFound(uri: uri))
+    }
+
+    private func compile(_ uri: String, origin: SchemaOrigin) -> Result<ResolvedSchema, SchemaResolutionError> {
+        do {
+            return .success(ResolvedSchema(validator: try Validator(registered: uri, in: registry, options: options), origin: origin))
+        } catch {
+            return .failure(.broken(uri: uri, reason: error.description))
+        }
+    }
+}
