@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SurveyFlow", targets: ["SurveyFlow"]),
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
+        .library(name: "LanguageServer", targets: ["LanguageServer"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
@@ -31,9 +32,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer"]
         ),
         .target(
             name: "FuzzTargets",
@@ -43,7 +45,7 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "SeededRandom"]),
@@ -56,7 +58,8 @@ let package = Package(
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
-        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive"], exclude: ["Fixtures"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
+        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive", "LanguageServer"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

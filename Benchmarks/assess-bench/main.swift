@@ -11,13 +11,14 @@ import JSONSchema
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench flow [STEPS]               routes + coverage on a generated survey (default 1000 steps)
+//   assess-bench lsp [STEPS]                assess lsp request latency on a generated survey (default 1000 steps)
 //   assess-bench nested DEPTH [DIR]        lint and run DEPTH nested sections (writes the survey and script to DIR)
 //   assess-bench regex [PATTERN]            hostile patterns (<= 100 chars) on 10,000-scalar subjects
 //   assess-bench sample-result              the result JSON the archive benchmark uses
 //   assess-bench refdir DIR SCHEMA INSTANCE  --ref-dir indexing (Benchmarks/run-refdir.sh)
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint | run [SURVEY] | archive [N] | flow [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
@@ -37,6 +38,8 @@ case "archive":
     ArchiveBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
 case "flow":
     FlowBenchmark.run(steps: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+case "lsp":
+    LSPBenchmark.run(steps: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
 case "nested" where arguments.count >= 2:
     // On a thread with the `assess` binary's 512 MB stack: schema validation recurses with the nesting.
     let done = DispatchSemaphore(value: 0)

@@ -21,6 +21,7 @@ public enum Assess {
         MetaschemaCommand(),
         ArchiveCommand(),
         VerifyCommand(),
+        LSPCommand(),
     ]
 
     /// Runs `assess` with `arguments` (without the program name) and returns the exit status.

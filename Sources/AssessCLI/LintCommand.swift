@@ -44,12 +44,7 @@ struct LintCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.text)
         guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
-        let excluded = Set(arguments.all("--exclude"))
-        let ruleIDs = Linter.allRuleIDs
-        for rule in excluded where !ruleIDs.contains(rule) {
-            let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
-            throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
-        }
+        let excluded = try Self.excludedRules(arguments)
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return .inputError }
         var schemaURI: String?
@@ -132,5 +127,16 @@ struct LintCommand: Command {
             io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                 + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary)
         }
+    }
+
+    /// The `--exclude` rule ids, each checked against the registry.
+    static func excludedRules(_ arguments: ParsedArguments) throws(UsageError) -> Set<String> {
+        let excluded = Set(arguments.all("--exclude"))
+        let ruleIDs = Linter.allRuleIDs
+        for rule in excluded.sorted() where !ruleIDs.contains(rule) {
+            let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")
+        }
+        return excluded
     }
 }

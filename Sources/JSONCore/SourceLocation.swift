@@ -67,6 +67,14 @@ public struct LineTable: Sendable {
         }
         return SourcePosition(line: low + 1, column: column, offset: clamped)
     }
+
+    /// How many lines the text has (one more than its `\n`s).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The byte offset where the 0-based line `index` starts (clamped to the lines there are).
+    public func startOffset(ofLine index: Int) -> Int {
+        lineStarts[max(0, min(index, lineStarts.count - 1))]
+    }
 }
 
 /// Where every value of a parsed document came from, keyed by JSON Pointer.

@@ -61,19 +61,23 @@ public struct Finding: Sendable, Hashable {
     public let pointer: JSONPointer
     /// The span of the offending value (or member name).
     public let range: SourceRange
+    /// Related places lint's text output prints as `note:` lines.
     public let notes: [Note]
+    /// More related places, for editors only (lint's outputs stay as they were): e.g. the other steps of a loop.
+    public let related: [Note]
     /// Edits that fix it ("did you mean" suggestions), best first.
     public let fixes: [FixIt]
 
     /// A finding from its parts.
     public init(rule: LintRuleID, severity: LintSeverity, message: String, pointer: JSONPointer, range: SourceRange,
-                notes: [Note] = [], fixes: [FixIt] = []) {
+                notes: [Note] = [], related: [Note] = [], fixes: [FixIt] = []) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.pointer = pointer
         self.range = range
         self.notes = notes
+        self.related = related
         self.fixes = fixes
     }
 

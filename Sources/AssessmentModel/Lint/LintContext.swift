@@ -38,9 +38,9 @@ public struct LintContext: Sendable {
 
     /// A finding of `rule` at a value (or, with `onKey`, at its member name).
     public func finding(_ rule: any LintCheck, _ message: String, at pointer: JSONPointer, onKey: Bool = false, severity: LintSeverity? = nil,
-                        notes: [Finding.Note] = [], fixes: [FixIt] = []) -> Finding {
+                        notes: [Finding.Note] = [], related: [Finding.Note] = [], fixes: [FixIt] = []) -> Finding {
         Finding(rule: rule.id, severity: severity ?? rule.severity, message: message, pointer: pointer,
-                range: onKey ? document.keyRange(of: pointer) : document.range(of: pointer), notes: notes, fixes: fixes)
+                range: onKey ? document.keyRange(of: pointer) : document.range(of: pointer), notes: notes, related: related, fixes: fixes)
     }
 
     /// A note pointing at a value.

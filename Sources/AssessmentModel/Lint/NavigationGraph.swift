@@ -118,6 +118,8 @@ struct PlaceResolver {
     let root: AncestorChain
     /// Each section's link (the chain its children see), by the section's pointer.
     private let chains: [JSONPointer: AncestorChain]
+    /// Each container's first step index by identifier (by the container's pointer), so jumps cost no scan.
+    private let stepIndex: [JSONPointer: [String: Int]]
     /// Where each move already resolved leads (`nil`: round empty sections forever).
     private var resolved: [Move: Place?] = [:]
     /// The sections left, in order, by the last move found to go round empty sections forever.
@@ -134,6 +136,12 @@ struct PlaceResolver {
         }
         self.chains = chains
         root = visits.first?.chain ?? AncestorChain(node: assessment, parent: nil)
+        var stepIndex: [JSONPointer: [String: Int]] = [:]
+        for container in [root.node] + chains.values.map(\.node) where stepIndex[container.pointer] == nil {
+            let names = (container.steps ?? []).enumerated().map { ($0.element.identifier, $0.offset) }
+            stepIndex[container.pointer] = Dictionary(names, uniquingKeysWith: { first, _ in first })
+        }
+        self.stepIndex = stepIndex
     }
 
     /// A step's index among its container's steps (its pointer ends with it).
@@ -197,7 +205,7 @@ struct PlaceResolver {
             case .beginning: return .next(.enter(at: 0, in: root))
             case .nextSection: return container.parent != nil ? .next(.leave(container)) : .done(.end)
             case .node(let identifier):
-                guard let index = container.node.steps?.firstIndex(where: { $0.identifier == identifier }) else {
+                guard let index = stepIndex[container.node.pointer]?[identifier] else {
                     return container.parent != nil ? .next(.leave(container)) : .done(.end)
                 }
                 return .next(.enter(at: index, in: container))

@@ -12,7 +12,21 @@ public struct SchemaRule: LintCheck {
 
     /// The schema findings for a survey, validated against the schema registered as `uri`.
     public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry) -> [Finding] {
-        let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: survey.sectionDepth))
+        findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, range: survey.document.range(of:)) { pointer in
+            survey.stepName(containing: pointer).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
+        }
+    }
+
+    /// The schema findings for any JSON document (not a survey), against the schema registered as `uri`.
+    public func check(_ document: JSONDocument, uri: String, in registry: SchemaRegistry) -> [Finding] {
+        findings(document.value, depth: 0, uri: uri, in: registry, range: { pointer in
+            document.sourceMap.map { $0.range(of: pointer) ?? .at($0.position(of: pointer)) } ?? .at(SourcePosition(line: 1, column: 1, offset: 0))
+        }, prefix: { _ in "" })
+    }
+
+    private func findings(_ instance: JSONValue, depth: Int, uri: String, in registry: SchemaRegistry,
+                          range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String) -> [Finding] {
+        let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: depth))
         guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
             return [Finding(rule: id, severity: severity, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, range: .at(SourcePosition(line: 1, column: 1, offset: 0)))]
@@ -22,11 +36,10 @@ public struct SchemaRule: LintCheck {
             Finding(rule: id, severity: .warning, message: "schema \(warning.description)",
                     pointer: .root, range: .at(SourcePosition(line: 1, column: 1, offset: 0)))
         }
-        let instance = survey.document.json.value
-        return loops + LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
+        return loops + LargeStack.run(depth: depth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
-            let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
-            return survey.finding(self, step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))", at: best.instanceLocation)
+            return Finding(rule: id, severity: severity, message: prefix(best.instanceLocation) + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
+                           pointer: best.instanceLocation, range: range(best.instanceLocation))
         }
     }
 }

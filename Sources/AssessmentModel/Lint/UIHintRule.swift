@@ -13,7 +13,7 @@ public struct UIHintRule: LintRule {
     /// Other hints the reference and the published schemas name (`FormUIHint`), and the apps use.
     static let otherHints = ["checkmark", "radio", "list", "combobox", "disclosureArrow", "popover", "link", "section", "button", "toggle"]
     /// Every hint above.
-    static let knownHints = choiceHints + numberHints + textHints + otherHints
+    public static let knownHints = choiceHints + numberHints + textHints + otherHints
 
     public init() {}
 
@@ -35,11 +35,17 @@ public struct UIHintRule: LintRule {
 
     /// The hints the format lists for this question, and what to call it.
     private static func expected(for kind: NodeKind, _ question: Question) -> (hints: [String], kind: String)? {
-        if kind == .choiceQuestion { return (choiceHints, "a choice question") }
-        guard kind == .simpleQuestion, let input = question.inputItem?.type else { return nil }
+        guard let hints = listedHints(for: kind, input: question.inputItem?.type) else { return nil }
+        return (hints, kind == .choiceQuestion ? "a choice question" : hints == numberHints ? "a number question" : "a text question")
+    }
+
+    /// The hints the format lists for a kind of question (with its input's type), when it lists some.
+    public static func listedHints(for kind: NodeKind, input: InputItemType?) -> [String]? {
+        if kind == .choiceQuestion { return choiceHints }
+        guard kind == .simpleQuestion, let input else { return nil }
         switch input {
-        case .integer, .number, .year: return (numberHints, "a number question")
-        case .string: return (textHints, "a text question")
+        case .integer, .number, .year: return numberHints
+        case .string: return textHints
         default: return nil
         }
     }

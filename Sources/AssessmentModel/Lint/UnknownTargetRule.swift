@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Reports `skipToIdentifier`/`nextStepIdentifier` values that name no sibling step and no
 /// reserved keyword: on phones the current section silently ends there.
 public struct UnknownTargetRule: LintRule {
@@ -9,15 +11,19 @@ public struct UnknownTargetRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
+        var siblingNames: [JSONPointer: Set<String>] = [:]
         let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
         for visit in survey.visits {
             let container = visit.container
             let named = visit.node.namedTargets
             // A step kept in its own file has its siblings in the survey that includes it.
             guard !named.isEmpty, !container.isFileHolder else { continue }
-            let siblings = (container.steps ?? []).map(\.identifier)
+            // One name set per container: a survey of 10,000 steps that each name a target stays linear.
+            if siblingNames[container.pointer] == nil { siblingNames[container.pointer] = Set((container.steps ?? []).map(\.identifier)) }
+            let known = siblingNames[container.pointer] ?? []
             for named in named {
-                guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
+                guard case .node(let identifier) = named.target, !known.contains(identifier) else { continue }
+                let siblings = (container.steps ?? []).map(\.identifier)
                 let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
                 var notes: [Finding.Note] = []

@@ -1,0 +1,63 @@
+import Foundation
+import JSONCore
+
+/// An `assess.json` beside surveys (or in a parent folder): `{"allowTypes": ["tapping", …]}`, the app's own
+/// node types. `lint`, `run`, `graph`, `routes` and the language server read it the same way.
+public struct SurveyConfig: Sendable, Equatable {
+    /// Node types checked as generic nodes instead of being reported as unknown.
+    public let allowedTypes: [String]
+
+    /// The config file's name.
+    public static let fileName = "assess.json"
+
+    /// Why a config cannot be used: the file and the reason.
+    public struct Problem: Error, Sendable, Equatable {
+        /// The config file's path.
+        public let file: String
+        /// What is wrong with it.
+        public let reason: String
+    }
+
+    /// The first `assess.json` in `folder` or one of its parents.
+    public static func nearest(from folder: URL) -> URL? {
+        var current = folder
+        while true {
+            let candidate = current.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Reads and checks a config file.
+    public static func read(_ config: URL) -> Result<SurveyConfig, Problem> {
+        let name = config.path
+        guard let data = FileManager.default.contents(atPath: name) else { return .failure(Problem(file: name, reason: "permission denied")) }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: Array(data))
+        } catch {
+            return .failure(Problem(file: name, reason: "\(error.description)"))
+        }
+        guard case .object(let object) = document.value else { return .failure(Problem(file: name, reason: "a config must be a JSON object")) }
+        for member in object where member.key != "allowTypes" {
+            return .failure(Problem(file: name, reason: "unknown setting \"\(member.key)\" (known: allowTypes)"))
+        }
+        guard let list = object["allowTypes"] else { return .success(SurveyConfig(allowedTypes: [])) }
+        guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
+            return .failure(Problem(file: name, reason: "\"allowTypes\" must be an array of type names"))
+        }
+        return .success(SurveyConfig(allowedTypes: values.compactMap(\.stringValue)))
+    }
+}
+
+extension SurveyResources {
+    /// Resources read from the files of a folder.
+    public static func folder(_ directory: String) -> SurveyResources {
+        SurveyResources(location: directory) { fileName in
+            guard !fileName.contains("/") else { return nil }
+            return FileManager.default.contents(atPath: URL(fileURLWithPath: directory).appendingPathComponent(fileName).path).map(Array.init)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import AssessmentModel
+import JSONCore
+
+/// Completion of step targets, node types, input types, uiHints, operators, button names and member names.
+/// The place is read from the text itself (it may be half typed); steps come from `structure`, the last
+/// version of the survey that parsed.
+enum Completion {
+    /// Member names by what the object is.
+    static let nodeKeys = ["identifier", "type", "title", "subtitle", "detail", "image", "comment", "nextStepIdentifier", "shouldHideActions", "actions"]
+    static let questionKeys = ["optional", "uiHint", "surveyRules"]
+    static let keysByKind: [String: [String]] = [
+        "assessment": ["$schema", "steps"], "section": ["steps"],
+        "simpleQuestion": questionKeys + ["inputItem"],
+        "choiceQuestion": questionKeys + ["baseType", "singleChoice", "choices", "other"],
+        "multipleInputQuestion": questionKeys + ["inputItems"],
+        "transform": ["resourceName"], "transformableAssessment": ["resourceName"],
+    ]
+    static let ruleKeys = ["skipToIdentifier", "matchingAnswer", "ruleOperator"]
+    static let choiceKeys = ["value", "text", "detail", "selectorType"]
+    static let inputKeys = ["type", "identifier", "fieldLabel", "placeholder", "formatOptions", "regExValidator"]
+    static let operators = ["eq", "ne", "lt", "gt", "le", "ge"]
+
+    /// A `CompletionList` for the cursor at `offset`.
+    static func items(_ analysis: DocumentAnalysis, _ offset: Int, structure: DocumentAnalysis) -> JSONValue {
+        let bytes = analysis.lines.bytes
+        let context = CursorContext(bytes: bytes, offset: offset)
+        guard let object = context.frames.lastIndex(where: \.isObject) else { return list([]) }
+        let objectStart = context.frames[object].start
+        let holder = context.keyHolding(frameAt: object)
+        var candidates: [(label: String, detail: String, rank: Int)] = []
+        if context.atKey {
+            let keys: [String]
+            switch holder {
+            case "surveyRules": keys = ruleKeys
+            case "choices": keys = choiceKeys
+            case "inputItem", "inputItems": keys = inputKeys
+            default:
+                let type = CursorContext.member("type", ofObjectAt: objectStart, in: bytes) ?? ""
+                keys = nodeKeys + (keysByKind[type] ?? [])
+            }
+            candidates = keys.map { ($0, "property", 0) }
+        } else {
+            switch context.valueKey {
+            case "skipToIdentifier", "nextStepIdentifier":
+                candidates = targets(context, bytes: bytes, structure: structure)
+            case "type" where holder == "inputItem" || holder == "inputItems":
+                candidates = InputItemType.knownNames.map { ($0, "input type", 0) }
+            case "type":
+                candidates = (NodeKind.knownTypeNames + analysis.allowedTypes.sorted()).map { ($0, "node type", 0) }
+            case "uiHint":
+                candidates = hints(context, objectStart: objectStart, bytes: bytes, structure: structure)
+            case "ruleOperator":
+                candidates = operators.map { ($0, "rule operator", 0) }
+            case "shouldHideActions":
+                candidates = ButtonType.known.map { ($0.description, "button", 0) }
+            default:
+                return list([])
+            }
+        }
+        // Replace what is typed of the string (and its closing quote, if there is one).
+        let start = context.stringStart ?? offset
+        let end = context.stringStart != nil && offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") ? offset + 1 : offset
+        let range = analysis.lines.range(start, end)
+        return list(candidates.enumerated().map { index, candidate in
+            [
+                "label": .string(candidate.label), "kind": .int(context.atKey ? 10 : 12), "detail": .string(candidate.detail),
+                "sortText": .string("\(candidate.rank)-\(String(index + 100_000))"),
+                "filterText": .string("\"" + candidate.label),
+                "textEdit": ["range": range, "newText": .string(JSONWriter.compact.string(.string(candidate.label)))],
+            ]
+        })
+    }
+
+    /// Sibling steps of the step being written, the reachable ones first, then the reserved keywords.
+    private static func targets(_ context: CursorContext, bytes: [UInt8], structure: DocumentAnalysis) -> [(String, String, Int)] {
+        // The step is the object holding `surveyRules` (for a rule's target) or the innermost object.
+        let stepFrame = context.frames.last { $0.isObject && $0.key == "surveyRules" } ?? context.frames.last { $0.isObject }
+        let name = stepFrame.flatMap { CursorContext.member("identifier", ofObjectAt: $0.start, in: bytes) }
+        let keywords = NavigationTarget.keywords.map { ($0, "reserved target", 2) }
+        let candidates = structure.steps.filter { $0.node.identifier == name }
+        guard let step = candidates.first(where: { $0.range.start.offset == stepFrame?.start }) ?? candidates.first,
+              let container = step.container else { return keywords }
+        let unreachable = Set(structure.findings.filter { $0.rule == .unreachableStep }.map(\.pointer))
+        let siblings = structure.steps.filter { $0.container == container && $0.node.pointer != step.node.pointer && !$0.node.identifier.isEmpty }
+        return siblings.map { sibling in
+            let dead = unreachable.contains(sibling.node.pointer)
+            return (sibling.node.identifier, "\(sibling.node.kind)" + (dead ? " (unreachable)" : "") + (sibling.node.title.map { ": \($0)" } ?? ""), dead ? 1 : 0)
+        } + keywords
+    }
+
+    /// The hints the format lists for the question's kind first, then every other known hint.
+    private static func hints(_ context: CursorContext, objectStart: Int, bytes: [UInt8], structure: DocumentAnalysis) -> [(String, String, Int)] {
+        let type = CursorContext.member("type", ofObjectAt: objectStart, in: bytes).map(NodeKind.init)
+        let identifier = CursorContext.member("identifier", ofObjectAt: objectStart, in: bytes)
+        let input = structure.steps.first { $0.node.identifier == identifier }?.node.question?.inputItem?.type
+        let listed = type.flatMap { UIHintRule.listedHints(for: $0, input: input) } ?? []
+        var seen = Set(listed)
+        let others = UIHintRule.knownHints.filter { seen.insert($0).inserted }
+        return listed.map { ($0, "uiHint for this question", 0) } + others.map { ($0, "uiHint", 1) }
+    }
+
+    private static func list(_ items: [JSONValue]) -> JSONValue {
+        ["isIncomplete": false, "items": .array(items)]
+    }
+}

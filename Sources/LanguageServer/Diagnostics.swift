@@ -1,0 +1,28 @@
+import AssessmentModel
+import JSONCore
+
+/// Lint findings as LSP diagnostics.
+enum Diagnostics {
+    /// Every finding of a document, in file order.
+    static func diagnostics(_ analysis: DocumentAnalysis, docs: String, uri: String) -> [JSONValue] {
+        analysis.findings.map { diagnostic($0, analysis.lines, docs: docs, uri: uri) }
+    }
+
+    /// One finding: range, severity, the rule id as `code` linking to its doc, notes as related information.
+    static func diagnostic(_ finding: Finding, _ lines: TextLines, docs: String, uri: String) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "range", value: lines.range(finding.range)),
+            .init(key: "severity", value: .int(finding.severity == .error ? 1 : 2)),
+            .init(key: "code", value: .string(finding.ruleID)),
+            .init(key: "codeDescription", value: ["href": .string("\(docs)#\(finding.ruleID)")]),
+            .init(key: "source", value: "assess"),
+            .init(key: "message", value: .string(finding.message)),
+        ]
+        if !(finding.notes + finding.related).isEmpty {
+            members.append(.init(key: "relatedInformation", value: .array((finding.notes + finding.related).map { note in
+                ["location": ["uri": .string(uri), "range": lines.range(note.range)], "message": .string(note.message)]
+            })))
+        }
+        return .object(JSONObject(members))
+    }
+}

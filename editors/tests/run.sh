@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# End-to-end tests of `assess lsp` with a real LSP client (pytest-lsp + pygls from PyPI).
+# Builds assess, makes the git-ignored virtualenv editors/tests/.venv, runs pytest.
+# Skips (status 0, with a message saying so) only when PyPI cannot be reached to install the client.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+swift build --product assess
+ASSESS_BIN="$(swift build --show-bin-path)/assess"
+export ASSESS_BIN
+
+venv="$here/.venv"
+stamp="$venv/.requirements"
+if [ ! -f "$stamp" ] || ! cmp -s "$stamp" "$here/requirements.txt"; then
+    python3 -m venv "$venv"
+    if ! "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"; then
+        if ! python3 -c 'import urllib.request; urllib.request.urlopen("https://pypi.org/simple/pytest-lsp/", timeout=20)' 2>/dev/null; then
+            echo "SKIPPED: editors/tests (assess lsp end-to-end): PyPI is unreachable, so pytest-lsp cannot be installed." >&2
+            exit 0
+        fi
+        echo "error: installing editors/tests/requirements.txt failed although PyPI is reachable" >&2
+        exit 1
+    fi
+    cp "$here/requirements.txt" "$stamp"
+fi
+
+cd "$here"
+status=0
+"$venv/bin/python" -m pytest -q "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "error: pytest collected no tests in editors/tests (status 5): the end-to-end tests did not run" >&2
+    exit 1
+fi
+exit "$status"
