@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validation throughput of the PyPI peers on the benchmark corpus: bytes in, verdict out.
 
-Usage: peers.py CORPUS SCHEMA   (run with the git-ignored venv: Benchmarks/.venv or .venv)
+Usage: peers.py CORPUS SCHEMA   (run with the git-ignored Benchmarks/.venv that setup-peers.sh makes)
 Each document is json.loads()-ed from bytes already in memory and checked with is_valid();
 format assertion is on for every peer, as it is for assess.
 """

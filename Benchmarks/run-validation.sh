@@ -10,11 +10,9 @@ swift build -c release --product assess >/dev/null
 schema=Benchmarks/schemas/survey-bench.schema.json
 echo "== assess (Swift, release)"
 .build/release/assess-bench validate Benchmarks/corpus "$schema"
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv && .venv/bin/pip install -q jsonschema jsonschema-rs fastjsonschema
-fi
+Benchmarks/setup-peers.sh
 echo "== PyPI peers (json.loads + is_valid)"
-.venv/bin/python Benchmarks/peers.py Benchmarks/corpus "$schema"
+Benchmarks/.venv/bin/python Benchmarks/peers.py Benchmarks/corpus "$schema"
 echo "== peak memory, assess validate on the large document"
 /usr/bin/time -f "%M KB max resident for %C" .build/release/assess validate --schema "$schema" Benchmarks/corpus/large/large.json >/dev/null
 ls -l Benchmarks/corpus/large/large.json | awk '{print $5 " bytes in the document"}'

@@ -4,7 +4,8 @@ import JSONSchema
 
 /// Bytes in, verdict out: parse each in-memory document (strictly, onto a tape) and ask the compiled schema `isValid`.
 enum ValidationBenchmark {
-    static func run(corpus: String, schema: String) {
+    /// With `onlyGroup` and `rounds`: validate that group exactly `rounds` times, untimed (for callgrind).
+    static func run(corpus: String, schema: String, onlyGroup: String? = nil, rounds: Int = 0) {
         var registry = SchemaRegistry()
         let validator: Validator
         do {
@@ -12,6 +13,16 @@ enum ValidationBenchmark {
             validator = try Validator(registered: uri.description, in: registry)
         } catch {
             fatalError("benchmark schema does not load: \(error)")
+        }
+        if let onlyGroup {
+            let documents = load(URL(fileURLWithPath: corpus).appendingPathComponent(onlyGroup))
+            for _ in 0..<rounds {
+                for document in documents {
+                    guard let tape = try? JSONTape(bytes: document), validator.isValid(tape) else { fatalError("\(onlyGroup): invalid") }
+                }
+            }
+            print("\(onlyGroup): \(rounds) rounds of \(documents.reduce(0) { $0 + $1.count }) bytes")
+            return
         }
         for group in ["small", "medium", "large"] {
             let documents = load(URL(fileURLWithPath: corpus).appendingPathComponent(group))
@@ -21,25 +32,18 @@ enum ValidationBenchmark {
                     fatalError("\(group): a corpus document is not valid")
                 }
             }
-            var rounds = 0
-            let clock = ContinuousClock()
-            let start = clock.now
-            var elapsed = 0.0
-            repeat {
+            let best = ParseBenchmark.bestRate(repeats: 5, seconds: 0.5) {
                 for document in documents {
                     guard let tape = try? JSONTape(bytes: document), validator.isValid(tape) else { fatalError() }
                 }
-                rounds += 1
-                let duration = clock.now - start
-                elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            } while elapsed < 2
-            let perSecond = Double(rounds * documents.count) / elapsed
-            let megabytes = Double(rounds * bytes) / elapsed / 1e6
+            }
+            let perSecond = best * Double(documents.count)
+            let megabytes = best * Double(bytes) / 1e6
             print(String(format: "%-7@ %-15@ %12.1f docs/s %8.1f MB/s", group as NSString, "assess" as NSString, perSecond, megabytes))
         }
     }
 
-    private static func load(_ folder: URL) -> [[UInt8]] {
+    static func load(_ folder: URL) -> [[UInt8]] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         return names.compactMap { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path).map(Array.init) }
     }

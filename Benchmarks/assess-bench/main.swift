@@ -3,7 +3,10 @@ import JSONCore
 import JSONSchema
 
 // Benchmarks for assess. Build with -c release; see README "Benchmarks".
-//   assess-bench validate CORPUS SCHEMA     validation throughput per corpus group
+//   assess-bench parse CORPUS [GROUP ROUNDS] parse throughput (bytes to tape) per corpus group, best of 5;
+//                                           with GROUP ROUNDS: parse that group ROUNDS times, untimed
+//   assess-bench validate CORPUS SCHEMA [GROUP ROUNDS]  validation throughput per corpus group, best of 5;
+//                                           with GROUP ROUNDS: validate that group ROUNDS times, untimed
 //   assess-bench lint                       lint a generated 10,000-step survey with 1,000 rules
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
@@ -15,12 +18,18 @@ import JSONSchema
 //   assess-bench refdir DIR SCHEMA INSTANCE  --ref-dir indexing (Benchmarks/run-refdir.sh)
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench validate CORPUS SCHEMA | lint | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
+case "parse" where arguments.count == 2:
+    ParseBenchmark.run(corpus: arguments[1])
+case "parse" where arguments.count == 4:
+    ParseBenchmark.run(corpus: arguments[1], onlyGroup: arguments[2], rounds: Int(arguments[3]) ?? 1)
 case "validate" where arguments.count == 3:
     ValidationBenchmark.run(corpus: arguments[1], schema: arguments[2])
+case "validate" where arguments.count == 5:
+    ValidationBenchmark.run(corpus: arguments[1], schema: arguments[2], onlyGroup: arguments[3], rounds: Int(arguments[4]) ?? 1)
 case "lint":
     LintBenchmark.run(steps: 10_000, rules: 1_000)
 case "run":

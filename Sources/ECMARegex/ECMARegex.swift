@@ -19,6 +19,8 @@ public struct ECMARegex: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
     private let program: RegexProgram
+    /// The fast matcher, for anchored sequences of single-scalar atoms (see `AnchoredSequence`).
+    private let anchored: AnchoredSequence?
 
     /// The most steps a pattern with backreferences may take for one search.
     public static let backtrackingBudget = 1_000_000
@@ -31,6 +33,7 @@ public struct ECMARegex: Sendable, Hashable {
         let tree = try parser.parse()
         program = try RegexCompiler.compile(tree, captureCount: parser.captureCount,
                                             patternLength: pattern.unicodeScalars.count)
+        anchored = program.usesBackreferences || program.stateBudget != nil ? nil : AnchoredSequence(tree)
     }
 
     /// True when the pattern matches somewhere in `string` (a search that exhausts the budget does not match).
@@ -51,6 +54,15 @@ public struct ECMARegex: Sendable, Hashable {
 
     /// Searches the text of these UTF-8 bytes (valid UTF-8).
     public func search(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
+        if let anchored { return anchored.matches(utf8: bytes) ? .match : .noMatch }
+        return searchByBacktracking(utf8: bytes)
+    }
+
+    /// True when `search` takes the fast path (`AnchoredSequence`) for this pattern.
+    package var hasFastPath: Bool { anchored != nil }
+
+    /// The general engine's search, which `search` skips for patterns with a fast path (tests compare the two).
+    package func searchByBacktracking(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
         // Scalars and the memo live in temporary (stack, when small) storage: no heap
         // allocation for the short strings JSON Schema patterns usually see.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { storage in

@@ -135,15 +135,21 @@ struct RegexCompiler {
 
     /// The test of a node that always matches exactly one scalar, when it has no effect besides that.
     private func scalarTest(_ node: RegexNode) -> ScalarTest? {
+        Self.scalarTest(node, capturesMatter: usesBackreferences)
+    }
+
+    /// The test of a node that always matches exactly one scalar (a capturing group counts only
+    /// when `capturesMatter` is false, i.e. nothing reads captures back).
+    static func scalarTest(_ node: RegexNode, capturesMatter: Bool) -> ScalarTest? {
         switch node {
         case .scalar(let value): return .scalar(value)
         case .set(let set): return .set(set)
         case .anyExceptLineTerminator: return .anyExceptLineTerminator
-        case .group(let body, let capture) where capture == nil || !usesBackreferences: return scalarTest(body)
+        case .group(let body, let capture) where capture == nil || !capturesMatter: return scalarTest(body, capturesMatter: capturesMatter)
         case .alternation(let nodes):
             var alternatives: [ScalarTest] = []
             for node in nodes {
-                guard let test = scalarTest(node) else { return nil }
+                guard let test = scalarTest(node, capturesMatter: capturesMatter) else { return nil }
                 alternatives.append(test)
             }
             return .anyOf(alternatives)

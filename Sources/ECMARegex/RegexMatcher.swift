@@ -15,10 +15,11 @@ struct RegexMatcher {
     private let succeeded: UnsafeMutableBufferPointer<UInt64>?
     private let width: Int
     private var registers: [Int]
-    /// Run lengths of each `repeatTest` test at every position, forwards and backwards, once needed.
-    private var runs: [[Int]]
-    /// Per main-program row, the skip list `openPosition` keeps, once needed.
-    private var skips: [[Int32]]
+    /// Run lengths of each `repeatTest` test at every position, forwards and backwards, once needed
+    /// (the table itself is made on first use: most searches of short strings never need it).
+    private var runs: [[Int]] = []
+    /// Per main-program row, the skip list `openPosition` keeps, once needed (made on first use).
+    private var skips: [[Int32]] = []
     private let tests: [ScalarClass]
     private var budget = ECMARegex.backtrackingBudget
     private var exhausted = false
@@ -48,9 +49,7 @@ struct RegexMatcher {
         visited = UnsafeMutableBufferPointer(rebasing: memo[..<plane])
         succeeded = planes == 2 ? UnsafeMutableBufferPointer(rebasing: memo[plane...]) : nil
         registers = program.usesBackreferences ? Array(repeating: -1, count: program.registerCount) : []
-        runs = Array(repeating: [], count: program.tests.count * 2)
         tests = program.tests
-        skips = Array(repeating: [], count: program.usesBackreferences ? 0 : program.programs[0].instructions.count)
     }
 
     /// Unanchored search over every start position.
@@ -206,7 +205,7 @@ struct RegexMatcher {
         guard !program.usesBackreferences else { return from }
         // Short ranges scan the memo words next to the bits just touched; long ones, which the
         // same positions can be offered again and again, use the skip list.
-        if row < skips.count, abs(to - from) >= 256 {
+        if row < program.programs[0].instructions.count, abs(to - from) >= 256 {
             // The main program reads forwards: a greedy repetition offers its positions in descending order.
             guard let position = openPosition(row: row, from: origin + from, to: origin + to, descending: greedy) else { return nil }
             return position - origin
@@ -222,6 +221,7 @@ struct RegexMatcher {
     /// a position known visited links to its neighbour in the search direction, and finds
     /// compress the paths. A row is searched in one direction only (its repetition is greedy or lazy).
     private mutating func openPosition(row: Int, from: Int, to: Int, descending: Bool) -> Int? {
+        if skips.isEmpty { skips = Array(repeating: [], count: program.programs[0].instructions.count) }
         if skips[row].isEmpty { skips[row] = Array(0...Int32(width + 1)) }
         let sentinel = descending ? 0 : width + 1
         let base = row * width
@@ -289,6 +289,7 @@ struct RegexMatcher {
     /// How many scalars from `position` (in the direction of `step`) pass `tests[test]`.
     private mutating func runLength(_ test: Int, at position: Int, _ step: Int) -> Int {
         let key = test * 2 + (step > 0 ? 0 : 1)
+        if runs.isEmpty { runs = Array(repeating: [], count: tests.count * 2) }
         if !runs[key].isEmpty { return runs[key][position] }
         var lengths = [Int](repeating: 0, count: width)
         let check = tests[test]

@@ -1,7 +1,9 @@
 import JSONCore
 
 /// The parser's two outputs (tree and tape) agree on every input, errors point where the line
-/// table says, and a parsed value survives writing and parsing again.
+/// table says, and a parsed value survives writing and parsing again. Every string, member name
+/// and number the parser's fast paths read (strings in place, eight bytes at a time; integers
+/// while scanning) equals what a plain byte-by-byte reading of its source span gives.
 enum ParserTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let document: Result<JSONDocument, JSONParseError> = Result { () throws(JSONParseError) in try JSONDocument(bytes: bytes) }
@@ -36,6 +38,9 @@ enum ParserTarget {
         guard let range = positioned.sourceMap?.range(of: .root) else { throw FuzzFailure("no source range for the root value") }
         try FuzzFailure.check(range.start.offset <= range.end.offset && range.end.offset <= bytes.count,
                               "root range \(range.start.offset)..<\(range.end.offset) is outside the \(bytes.count) bytes")
+        if positioned.duplicateKeys.isEmpty, let sourceMap = positioned.sourceMap {
+            try checkAgainstReference(bytes, positioned.value, sourceMap)
+        }
         for duplicate in positioned.duplicateKeys {
             try FuzzFailure.check(duplicate.firstPosition < duplicate.position && duplicate.position.offset < bytes.count,
                                   "duplicate key \"\(duplicate.key)\" at \(duplicate.position) does not follow its first place \(duplicate.firstPosition)")
@@ -55,5 +60,72 @@ enum ParserTarget {
             }
         }
         try FuzzFailure.check(JSONTape(value).value == value, "the tape of the value does not hold it unchanged")
+    }
+
+    /// Each string, member name and number equals the reference reading of its source bytes
+    /// (down to `referenceDepth` levels: finding a span costs time in proportion to the depth, and
+    /// the scalar fast paths do not depend on it).
+    private static func checkAgainstReference(_ bytes: [UInt8], _ root: JSONValue, _ sourceMap: SourceMap) throws(FuzzFailure) {
+        func source(_ range: SourceRange?) -> ArraySlice<UInt8> {
+            guard let range else { return [] }
+            return bytes[range.start.offset..<range.end.offset]
+        }
+        var work: [(JSONPointer, JSONValue, depth: Int)] = [(.root, root, 0)]
+        while let (pointer, value, depth) = work.popLast() {
+            switch value {
+            case .string(let string):
+                try FuzzFailure.check(referenceString(source(sourceMap.range(of: pointer))) == string,
+                                      "string at \(pointer) differs from its source bytes read one by one")
+            case .number(let number):
+                let reference = JSONNumber(lexeme: String(decoding: source(sourceMap.range(of: pointer)), as: UTF8.self))
+                try FuzzFailure.check(reference == number && reference?.lexeme == number.lexeme && reference?.isInteger == number.isInteger,
+                                      "number at \(pointer) differs from the general reading of its lexeme")
+            case .array where depth == referenceDepth, .object where depth == referenceDepth: break
+            case .array(let elements):
+                work += elements.enumerated().map { (pointer.appending(index: $0.offset), $0.element, depth + 1) }
+            case .object(let object):
+                for member in object.members {
+                    let child = pointer.appending(member.key)
+                    try FuzzFailure.check(referenceString(source(sourceMap.keyRange(of: child))) == member.key,
+                                          "member name at \(child) differs from its source bytes read one by one")
+                    work.append((child, member.value, depth + 1))
+                }
+            case .null, .bool: break
+            }
+        }
+    }
+
+    private static let referenceDepth = 64
+
+    /// A valid JSON string literal (quotes included) unescaped one byte at a time.
+    private static func referenceString(_ literal: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        var units: [UInt16] = []
+        var index = literal.startIndex + 1
+        func flushUnits() {
+            out += Array(String(decoding: units, as: UTF16.self).utf8)
+            units = []
+        }
+        while index < literal.endIndex - 1 {
+            let byte = literal[index]
+            guard byte == UInt8(ascii: "\\") else {
+                flushUnits()
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escape = literal[index + 1]
+            index += 2
+            if escape == UInt8(ascii: "u") {
+                units.append(UInt16(String(decoding: literal[index..<(index + 4)], as: UTF8.self), radix: 16) ?? 0xFFFD)
+                index += 4
+                continue
+            }
+            flushUnits()
+            let simple: [UInt8: UInt8] = [0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+            out.append(simple[escape] ?? escape)
+        }
+        flushUnits()
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -38,7 +38,7 @@ public struct JSONParser: Sendable {
         var tracksPaths = options.recordPositions
         while true {
             switch attempt(bytes, tracksPaths: tracksPaths, reportsDuplicates: true, { state throws(ParseFailure) in
-                try state.parseDocument()
+                try state.parseDocument(source: bytes)
             }) {
             case .success(let document): return document
             case .failure(let failure) where failure.needsPathTracking: tracksPaths = true
@@ -53,7 +53,7 @@ public struct JSONParser: Sendable {
     public func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool) {
         try attempt(bytes, tracksPaths: false, reportsDuplicates: false, { state throws(ParseFailure) in
             try state.parseTopLevel()
-            return (state.builder.finish(), state.foundDuplicateKey)
+            return (state.builder.finish(source: bytes), state.foundDuplicateKey)
         }).mapError { $0.positioned(in: bytes) }.get()
     }
 
@@ -95,9 +95,8 @@ private struct ParserState {
     /// The pointer of every open value from the root's child down, innermost last; each shares its
     /// parent's tokens, so tracking costs constant memory per value however deep the nesting.
     var path: [JSONPointer] = []
-    /// The tape indices of the keys of every open object, innermost last.
-    var openKeys: [Int] = []
-    /// Where each key in `openKeys` starts in the text (only while tracking paths, for duplicate positions).
+    /// Where each key of every open object starts in the text, innermost last (only while tracking
+    /// paths, for duplicate positions).
     var openKeyOffsets: [Int] = []
     /// Member positions by name for open objects too large to scan, by the object's tape entry.
     var largeObjectKeys: [Int: [String: Int]] = [:]
@@ -114,7 +113,7 @@ private struct ParserState {
         self.tracksPaths = tracksPaths
         self.reportsDuplicates = reportsDuplicates
         // About one value per 8 bytes of typical JSON.
-        builder = TapeBuilder(capacity: bytes.count / 8 + 4)
+        builder = TapeBuilder(capacity: bytes.count / 8 + 4, source: bytes)
         if options.recordPositions {
             // Roughly one value per 12 bytes of typical pretty-printed JSON: avoid rehashing as the map grows.
             valueSpans.reserveCapacity(bytes.count / 12)
@@ -135,9 +134,9 @@ private struct ParserState {
         }
     }
 
-    mutating func parseDocument() throws(ParseFailure) -> JSONDocument {
+    mutating func parseDocument(source: [UInt8]) throws(ParseFailure) -> JSONDocument {
         try parseTopLevel()
-        let value = builder.finish().value
+        let value = builder.finish(source: source).value
         let needsLines = options.recordPositions || !duplicateOffsets.isEmpty
         let lines = needsLines ? LineTable(Array(bytes)) : nil
         let duplicates = duplicateOffsets.map { entry in
@@ -155,23 +154,26 @@ private struct ParserState {
 
     /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
     /// Plain data (no references), so the stack is cheap to grow and shrink.
-    private struct OpenContainer {
+    private struct OpenContainer: BitwiseCopyable {
         let isObject: Bool
         /// Where the container starts in the text.
         let start: Int
         /// Its entry on the tape.
         let entry: Int
-        /// Where its keys start in `openKeys`.
+        /// Where its keys start in `openKeyOffsets`.
         let firstKey: Int
         var count = 0
         var hasDuplicates = false
+        /// Bit `n % 64` is set when a key of `n` bytes was seen (below `linearScanLimit` members):
+        /// a key whose length bit is clear cannot repeat an earlier one.
+        var keyLengths: UInt64 = 0
 
         static let linearScanLimit = 16
     }
 
     /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
     mutating func parseValue() throws(ParseFailure) {
-        var open: [OpenContainer] = []
+        var open = GrowableBuffer<OpenContainer>(capacity: 32)
         nextValue: while true {
             let start = index
             switch bytes[index] {
@@ -185,7 +187,7 @@ private struct ParserState {
                     depth -= 1
                     builder.close(entry, count: 0)
                 } else {
-                    var container = OpenContainer(isObject: true, start: start, entry: entry, firstKey: openKeys.count)
+                    var container = OpenContainer(isObject: true, start: start, entry: entry, firstKey: openKeyOffsets.count)
                     try parseMemberName(isFirst: true, into: &container)
                     open.append(container)
                     continue nextValue
@@ -201,14 +203,14 @@ private struct ParserState {
                     builder.close(entry, count: 0)
                 } else {
                     guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-                    open.append(OpenContainer(isObject: false, start: start, entry: entry, firstKey: openKeys.count))
+                    open.append(OpenContainer(isObject: false, start: start, entry: entry, firstKey: openKeyOffsets.count))
                     if tracksPaths { path.append(currentPointer().appending(index: 0)) }
                     continue nextValue
                 }
             case UInt8(ascii: "\""): try parseString()
-            case UInt8(ascii: "t"): try expectWord("true"); builder.entries.append(JSONTape.Entry(kind: .true))
-            case UInt8(ascii: "f"): try expectWord("false"); builder.entries.append(JSONTape.Entry(kind: .false))
-            case UInt8(ascii: "n"): try expectWord("null"); builder.entries.append(JSONTape.Entry(kind: .null))
+            case UInt8(ascii: "t"): try expectWord("true"); builder.append(JSONTape.Entry(kind: .true))
+            case UInt8(ascii: "f"): try expectWord("false"); builder.append(JSONTape.Entry(kind: .false))
+            case UInt8(ascii: "n"): try expectWord("null"); builder.append(JSONTape.Entry(kind: .null))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             default: throw unexpected(expected: "a JSON value")
             }
@@ -233,7 +235,6 @@ private struct ParserState {
                         index += 1
                         depth -= 1
                         let container = open.removeLast()
-                        openKeys.removeSubrange(container.firstKey...)
                         if tracksPaths { openKeyOffsets.removeSubrange(container.firstKey...) }
                         if container.count > OpenContainer.linearScanLimit { largeObjectKeys[container.entry] = nil }
                         builder.close(container.entry, count: container.count, hasDuplicateKeys: container.hasDuplicates)
@@ -298,7 +299,6 @@ private struct ParserState {
             container.hasDuplicates = true
             foundDuplicateKey = true
         }
-        openKeys.append(keyEntry)
         if tracksPaths {
             openKeyOffsets.append(keyStart)
             path.append(currentPointer().appending(builder.string(at: keyEntry)))
@@ -309,17 +309,24 @@ private struct ParserState {
     /// The member number of an earlier member with the same name as the key at `keyEntry`; notes the key.
     private mutating func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
         let position = container.count
+        // The earlier members are closed on the tape: walk their keys.
+        var key = container.entry + 1
         if position < OpenContainer.linearScanLimit {
-            for member in 0..<position where builder.keysEqual(openKeys[container.firstKey + member], keyEntry) {
-                return member
+            let lengthBit: UInt64 = 1 << (builder.entries[keyEntry].count & 63)
+            defer { container.keyLengths |= lengthBit }
+            if container.keyLengths & lengthBit == 0 { return nil }
+            for member in 0..<position {
+                if builder.keysEqual(key, keyEntry) { return member }
+                key = builder.end(key + 1)
             }
             return nil
         }
         if position == OpenContainer.linearScanLimit {
             var keyIndex: [String: Int] = [:]
             for member in 0..<position {
-                let name = builder.string(at: openKeys[container.firstKey + member])
+                let name = builder.string(at: key)
                 if keyIndex[name] == nil { keyIndex[name] = member }
+                key = builder.end(key + 1)
             }
             largeObjectKeys[container.entry] = keyIndex
         }
@@ -344,6 +351,27 @@ private struct ParserState {
 
     mutating func parseNumber() throws(ParseFailure) {
         let start = index
+        // Fast path: up to 18 digits with no fraction or exponent is an integer entry at once
+        // (what `JSONNumber.plainInt64` would make of the lexeme; tests compare the two).
+        var magnitude: Int64 = 0
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        while index < bytes.count, index - digitsStart < 18 {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            index += 1
+        }
+        let digitCount = index - digitsStart
+        if digitCount > 0, digitCount < 18, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
+            let next = index < bytes.count ? bytes[index] : 0
+            if next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+                builder.append(JSONTape.Entry(kind: .integer, payload: negative ? -magnitude : magnitude))
+                return
+            }
+        }
+        index = start
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
             guard index < bytes.count else { throw ParseFailure(kind: .invalidNumber("a minus sign must be followed by digits"), offset: start) }
@@ -371,7 +399,7 @@ private struct ParserState {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        builder.appendNumber(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        builder.appendSourceNumber(offset: start, count: index - start)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -379,26 +407,41 @@ private struct ParserState {
     // MARK: Strings
 
     /// Parses a string onto the tape (unescaped), as one string entry.
+    @inline(__always)
     mutating func parseString() throws(ParseFailure) {
         index += 1
         let start = index
-        // Fast path: plain ASCII without escapes is copied straight from the buffer. Skip eight
-        // ordinary bytes at a time, then find the special byte one by one.
-        skipOrdinaryStringBytes()
-        while index < bytes.count {
+        // Fast path: a string without escapes stays in the source bytes. Skip eight ordinary bytes
+        // at a time; check multi-byte UTF-8 in place.
+        var isASCII = true
+        while true {
+            skipOrdinaryStringBytes()
+            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 try checkStringLength(index - start, from: start)
-                builder.appendString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: true)
+                builder.appendSourceString(offset: start, count: index - start, isASCII: isASCII)
                 index += 1
                 return
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            index += 1
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
+            if byte < 0x20 { throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index) }
+            if byte >= 0x80 {
+                index += try multibyteScalarLength()
+                isASCII = false
+            } else {
+                index += 1
+            }
         }
+    }
+
+    /// Finishes a string from its first escape (at `index`; the string's bytes start at `start`),
+    /// writing it unescaped to the tape's own text.
+    @inline(never)
+    mutating func parseEscapedString(from start: Int, isASCII: Bool) throws(ParseFailure) {
+        var isASCII = isASCII
         let textStart = builder.text.count
         builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -412,7 +455,9 @@ private struct ParserState {
             case 0..<0x20:
                 throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index)
             case 0x80...:
-                try copyMultibyteScalar()
+                let length = try multibyteScalarLength()
+                builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
                 isASCII = false
             default:
                 builder.text.append(byte)
@@ -427,21 +472,28 @@ private struct ParserState {
         if length > options.maxStringBytes { throw ParseFailure(kind: .stringTooLong(limit: options.maxStringBytes), offset: start - 1) }
     }
 
-    /// Advances over whole 8-byte words holding no quote, backslash, control or non-ASCII byte.
+    /// Advances to the first quote, backslash, control or non-ASCII byte, eight bytes at a time;
+    /// stops early only when fewer than eight bytes are left.
+    @inline(__always)
     mutating func skipOrdinaryStringBytes() {
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
+        skipWords(until: SWAR.specialStringBytes)
+    }
+
+    /// Advances eight bytes at a time to the first byte `marks` flags (see `SWAR`); returns false
+    /// when it stopped because fewer than eight bytes are left.
+    @inline(__always)
+    @discardableResult
+    mutating func skipWords(until marks: (UInt64) -> UInt64) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte is zero in `x` exactly when `(x - 0x01…) & ~x` has its high bit (the first such byte is exact).
-            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word) | word
-            if special & highBits != 0 { return }
+            let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if marked != 0 {
+                index += marked.trailingZeroBitCount >> 3
+                return true
+            }
             index += 8
         }
+        return false
     }
 
     /// Appends the character an escape stands for; returns whether it is ASCII.
@@ -508,8 +560,8 @@ private struct ParserState {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Validates one multi-byte UTF-8 scalar (no overlongs, no surrogates, at most U+10FFFF) and copies it.
-    mutating func copyMultibyteScalar() throws(ParseFailure) {
+    /// The length of the multi-byte UTF-8 scalar at `index`, checked (no overlongs, no surrogates, at most U+10FFFF).
+    func multibyteScalarLength() throws(ParseFailure) -> Int {
         let lead = bytes[index]
         let length: Int
         var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
@@ -529,13 +581,21 @@ private struct ParserState {
         for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
             throw ParseFailure(kind: .invalidUTF8, offset: index)
         }
-        builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
-        index += length
+        return length
     }
 
     // MARK: Helpers
 
+    /// Advances past whitespace. Every byte above 0x20 ends it, so most calls return at once.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if index < bytes.count, bytes[index] <= 0x20 { skipWhitespaceRun() }
+    }
+
+    /// Advances past whitespace eight bytes at a time (a line break and its indentation are
+    /// usually one word), then byte by byte in the last few bytes.
+    mutating func skipWhitespaceRun() {
+        if skipWords(until: SWAR.nonWhitespaceBytes) { return }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1

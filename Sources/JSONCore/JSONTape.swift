@@ -5,12 +5,16 @@ import Foundation
 ///
 /// Values are laid out in document order. A container's entry is followed by its contents (an
 /// object's members as a key entry then the value's entries) and records where it ends, so any
-/// value can be skipped in one step. Strings (keys too) are stored unescaped in `text`.
+/// value can be skipped in one step. Strings (keys too) are read unescaped: in place in the
+/// parsed bytes when they hold no escape, else from a buffer of their own.
 ///
 /// A tape made from bytes has the same meaning as ``JSONDocument``'s value: exact numbers, key
 /// order, and for a repeated key the last value at the first key's place.
 public struct JSONTape: Sendable {
-    @usableFromInline let entries: [Entry]
+    @usableFromInline let entries: GrowableStorage<Entry>
+    /// The bytes the tape was parsed from: unescaped strings and decimals are read in place.
+    @usableFromInline let source: [UInt8]
+    /// Bytes of the entries flagged `inText` (escaped strings, and all strings of a tape made from a tree).
     @usableFromInline let text: [UInt8]
 
     /// Parses strict JSON from UTF-8 bytes, with the same rules and errors as ``JSONDocument``.
@@ -30,8 +34,9 @@ public struct JSONTape: Sendable {
         self = builder.finish()
     }
 
-    init(entries: [Entry], text: [UInt8]) {
+    init(entries: GrowableStorage<Entry>, source: [UInt8], text: [UInt8]) {
         self.entries = entries
+        self.source = source
         self.text = text
     }
 
@@ -43,9 +48,10 @@ public struct JSONTape: Sendable {
     /// Calls `body` with a view of the tape, valid only during the call.
     @inlinable
     package func withView<Result>(_ body: (JSONTapeView) throws -> Result) rethrows -> Result {
-        try entries.withUnsafeBufferPointer { entryBuffer in
+        try source.withUnsafeBufferPointer { sourceBuffer in
             try text.withUnsafeBufferPointer { textBuffer in
-                try body(JSONTapeView(entries: entryBuffer.baseAddress!, text: textBuffer.baseAddress ?? JSONTapeView.emptyText))
+                try body(JSONTapeView(entries: entries.base, source: sourceBuffer.baseAddress ?? JSONTapeView.emptyText,
+                                      text: textBuffer.baseAddress ?? JSONTapeView.emptyText))
             }
         }
     }
@@ -54,20 +60,21 @@ public struct JSONTape: Sendable {
 extension JSONTape {
     /// What an entry holds.
     @frozen @usableFromInline
-    package enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, `false`, `true`, integer, decimal, string, array, object
     }
 
     /// One value (or object key) of the tape: 16 bytes.
     @frozen @usableFromInline
-    package struct Entry: Sendable {
+    package struct Entry: Sendable, BitwiseCopyable {
         /// The value's kind.
         @usableFromInline package var kind: Kind
-        /// `nonASCII` for strings, `integral` for decimals, `hasDuplicateKeys` for objects.
+        /// `nonASCII` for strings, `integral` for decimals, `hasDuplicateKeys` for objects;
+        /// `inText` for strings and decimals whose bytes are in the tape's `text`, not its `source`.
         @usableFromInline package var flags: UInt8
         /// Strings and decimals: their byte length; arrays: elements; objects: members.
         @usableFromInline package var count: UInt32
-        /// Integers: the value; strings and decimals: the offset of their bytes in `text`;
+        /// Integers: the value; strings and decimals: the offset of their bytes (in `source` or `text`);
         /// containers: the index just past their last entry.
         @usableFromInline package var payload: Int64
 
@@ -82,6 +89,7 @@ extension JSONTape {
         @usableFromInline package static let nonASCII: UInt8 = 1
         @usableFromInline package static let integral: UInt8 = 2
         @usableFromInline package static let hasDuplicateKeys: UInt8 = 4
+        @usableFromInline package static let inText: UInt8 = 8
     }
 }
 
@@ -90,6 +98,7 @@ extension JSONTape {
 @frozen @usableFromInline
 package struct JSONTapeView {
     @usableFromInline let entries: UnsafePointer<JSONTape.Entry>
+    @usableFromInline let source: UnsafePointer<UInt8>
     @usableFromInline let text: UnsafePointer<UInt8>
 
     @usableFromInline nonisolated(unsafe) static let emptyText: UnsafePointer<UInt8> = {
@@ -99,9 +108,16 @@ package struct JSONTapeView {
     }()
 
     @inlinable
-    init(entries: UnsafePointer<JSONTape.Entry>, text: UnsafePointer<UInt8>) {
+    init(entries: UnsafePointer<JSONTape.Entry>, source: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) {
         self.entries = entries
+        self.source = source
         self.text = text
+    }
+
+    /// Where the bytes of the string or decimal `entry` start.
+    @inlinable
+    func start(of entry: JSONTape.Entry) -> UnsafePointer<UInt8> {
+        (entry.flags & JSONTape.Entry.inText == 0 ? source : text) + Int(entry.payload)
     }
 
     /// The kind of the value at `index`.
@@ -123,7 +139,7 @@ package struct JSONTapeView {
     @inlinable
     package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[index]
-        return UnsafeBufferPointer(start: text + Int(entry.payload), count: Int(entry.count))
+        return UnsafeBufferPointer(start: start(of: entry), count: Int(entry.count))
     }
 
     /// True when the string at `index` is plain ASCII (its length in code points is its byte count).
@@ -177,7 +193,7 @@ package struct JSONTapeView {
         while key < end {
             let entry = entries[key]
             if Int(entry.count) == name.count,
-               name.count == 0 || memcmp(text + Int(entry.payload), name.baseAddress!, name.count) == 0
+               name.count == 0 || memcmp(start(of: entry), name.baseAddress!, name.count) == 0
             {
                 return key + 1
             }
@@ -191,7 +207,7 @@ package struct JSONTapeView {
     package func bytesEqual(_ index: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = entries[index]
         return Int(entry.count) == other.count
-            && (other.count == 0 || memcmp(text + Int(entry.payload), other.baseAddress!, other.count) == 0)
+            && (other.count == 0 || memcmp(start(of: entry), other.baseAddress!, other.count) == 0)
     }
 
     /// The members of the object at `object`: each key's index (its value follows it).
@@ -348,112 +364,4 @@ package struct JSONTapeView {
         default: return false
         }
     }
-}
-
-/// Appends values to a tape under construction.
-struct TapeBuilder {
-    var entries: [JSONTape.Entry]
-    var text: [UInt8]
-
-    init(capacity: Int) {
-        entries = []
-        entries.reserveCapacity(capacity)
-        text = []
-        text.reserveCapacity(capacity * 4)
-    }
-
-    /// Appends a string entry for `bytes`, already checked to be UTF-8.
-    mutating func appendString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
-        let start = text.count
-        text.append(contentsOf: bytes)
-        appendStringEntry(from: start, isASCII: isASCII)
-    }
-
-    /// Appends a string entry for the bytes appended to `text` since `start`.
-    mutating func appendStringEntry(from start: Int, isASCII: Bool) {
-        entries.append(JSONTape.Entry(kind: .string, flags: isASCII ? 0 : JSONTape.Entry.nonASCII,
-                                      count: UInt32(text.count - start), payload: Int64(start)))
-    }
-
-    /// The string (or key) entry at `index`.
-    func string(at index: Int) -> String {
-        let entry = entries[index]
-        return String(decoding: text[Int(entry.payload)..<(Int(entry.payload) + Int(entry.count))], as: UTF8.self)
-    }
-
-    /// True when the string entries at `first` and `second` have the same bytes.
-    func keysEqual(_ first: Int, _ second: Int) -> Bool {
-        let (a, b) = (entries[first], entries[second])
-        guard a.count == b.count else { return false }
-        return text.withUnsafeBufferPointer { buffer in
-            a.count == 0 || memcmp(buffer.baseAddress! + Int(a.payload), buffer.baseAddress! + Int(b.payload), Int(a.count)) == 0
-        }
-    }
-
-    /// Appends a number from bytes already checked to be JSON number syntax.
-    mutating func appendNumber(_ lexeme: UnsafeBufferPointer<UInt8>) {
-        if let integer = JSONNumber.plainInt64(lexeme) {
-            entries.append(JSONTape.Entry(kind: .integer, payload: integer))
-        } else {
-            let flags = ExactDecimal.lexemeIsIntegral(lexeme) ? JSONTape.Entry.integral : 0
-            entries.append(JSONTape.Entry(kind: .decimal, flags: flags, count: UInt32(lexeme.count), payload: Int64(text.count)))
-            text.append(contentsOf: lexeme)
-        }
-    }
-
-    /// Starts a container; returns its entry index, for `close`.
-    mutating func open(_ kind: JSONTape.Kind) -> Int {
-        entries.append(JSONTape.Entry(kind: kind))
-        return entries.count - 1
-    }
-
-    /// Finishes the container opened at `index` with `count` elements or members.
-    mutating func close(_ index: Int, count: Int, hasDuplicateKeys: Bool = false) {
-        entries[index].count = UInt32(count)
-        entries[index].payload = Int64(entries.count)
-        if hasDuplicateKeys { entries[index].flags = JSONTape.Entry.hasDuplicateKeys }
-    }
-
-    /// What is left to append of a tree: a value, or the end of a container already opened.
-    private enum PendingAppend {
-        case value(JSONValue)
-        case close(index: Int, count: Int)
-    }
-
-    /// Appends a whole tree, with an explicit stack rather than recursion (trees built in memory
-    /// are as deep as their builder made them).
-    mutating func append(_ value: JSONValue) {
-        var work: [PendingAppend] = [.value(value)]
-        while let next = work.popLast() {
-            switch next {
-            case .close(let index, let count):
-                close(index, count: count)
-            case .value(.array(let elements)):
-                work.append(.close(index: open(.array), count: elements.count))
-                work.append(contentsOf: elements.reversed().lazy.map(PendingAppend.value))
-            case .value(.object(let object)):
-                work.append(.close(index: open(.object), count: object.count))
-                for member in object.members.reversed() {
-                    work.append(.value(member.value))
-                    work.append(.value(.string(member.key)))
-                }
-            case .value(.null):
-                entries.append(JSONTape.Entry(kind: .null))
-            case .value(.bool(let flag)):
-                entries.append(JSONTape.Entry(kind: flag ? .true : .false))
-            case .value(.number(let number)):
-                if case .integer(let integer) = number.storage {
-                    entries.append(JSONTape.Entry(kind: .integer, payload: integer))
-                } else {
-                    var lexeme = number.lexeme
-                    lexeme.withUTF8 { appendNumber($0) }
-                }
-            case .value(.string(var string)):
-                let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
-                string.withUTF8 { appendString($0, isASCII: isASCII) }
-            }
-        }
-    }
-
-    func finish() -> JSONTape { JSONTape(entries: entries, text: text) }
 }

@@ -38,11 +38,31 @@ struct Instance {
     var count: Int { tape.count(index) }
 
     /// The elements of this array.
-    var elements: LazyMapSequence<JSONTapeView.Siblings, Instance> { tape.elements(of: index).lazy.map(at) }
+    @inline(__always)
+    var elements: Elements { Elements(tape: tape, siblings: tape.elements(of: index)) }
 
     /// The members of this object: each name (a string instance) with its value.
-    var members: LazyMapSequence<JSONTapeView.Siblings, (name: Instance, value: Instance)> {
-        tape.keys(of: index).lazy.map { (at($0), at($0 + 1)) }
+    @inline(__always)
+    var members: Members { Members(tape: tape, keys: tape.keys(of: index)) }
+
+    /// An array's elements as instances (a plain iterator: walking it allocates nothing).
+    struct Elements: Sequence, IteratorProtocol {
+        let tape: JSONTapeView
+        var siblings: JSONTapeView.Siblings
+
+        @inline(__always)
+        mutating func next() -> Instance? { siblings.next().map { Instance(tape: tape, index: $0) } }
+    }
+
+    /// An object's members as (name, value) instances (a plain iterator: walking it allocates nothing).
+    struct Members: Sequence, IteratorProtocol {
+        let tape: JSONTapeView
+        var keys: JSONTapeView.Siblings
+
+        @inline(__always)
+        mutating func next() -> (name: Instance, value: Instance)? {
+            keys.next().map { (Instance(tape: tape, index: $0), Instance(tape: tape, index: $0 + 1)) }
+        }
     }
 
     /// The value as a tree (for hashing; allocates).

@@ -1,0 +1,57 @@
+import Foundation
+import JSONCore
+
+/// Bytes in memory to a `JSONTape` (strict parse, no validation), per corpus group: best of
+/// `repeats` timed rounds of at least `seconds` each, so a busy machine's noise falls out.
+/// With `onlyGroup` and `rounds`, parses that group exactly `rounds` times untimed (for
+/// `perf stat -e instructions` or callgrind, whose counts a busy machine does not change).
+enum ParseBenchmark {
+    static func run(corpus: String, repeats: Int = 5, seconds: Double = 0.5, onlyGroup: String? = nil, rounds: Int = 0) {
+        if let onlyGroup {
+            let documents = ValidationBenchmark.load(URL(fileURLWithPath: corpus).appendingPathComponent(onlyGroup))
+            for _ in 0..<rounds {
+                for document in documents {
+                    guard (try? JSONTape(bytes: document)) != nil else { fatalError("\(onlyGroup): a corpus document does not parse") }
+                }
+            }
+            print("\(onlyGroup): \(rounds) rounds of \(documents.reduce(0) { $0 + $1.count }) bytes")
+            return
+        }
+        for group in ["small", "medium", "large"] {
+            let documents = ValidationBenchmark.load(URL(fileURLWithPath: corpus).appendingPathComponent(group))
+            let bytes = documents.reduce(0) { $0 + $1.count }
+            var entries = 0
+            for document in documents {
+                guard let tape = try? JSONTape(bytes: document) else { fatalError("\(group): a corpus document does not parse") }
+                entries += tape.withView { $0.end(0) }
+            }
+            let best = bestRate(repeats: repeats, seconds: seconds) {
+                for document in documents {
+                    guard (try? JSONTape(bytes: document)) != nil else { fatalError() }
+                }
+            }
+            let megabytes = best * Double(bytes) / 1e6
+            print(String(format: "%-7@ %-15@ %12.1f docs/s %8.1f MB/s  (%d values)", group as NSString, "assess parse" as NSString,
+                         best * Double(documents.count), megabytes, entries))
+        }
+    }
+
+    /// The best rate (rounds of `body` per second) over `repeats` timings of at least `seconds` each.
+    static func bestRate(repeats: Int, seconds: Double, _ body: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        var best = 0.0
+        for _ in 0..<repeats {
+            var rounds = 0
+            let start = clock.now
+            var elapsed = 0.0
+            repeat {
+                body()
+                rounds += 1
+                let duration = clock.now - start
+                elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            } while elapsed < seconds
+            best = max(best, Double(rounds) / elapsed)
+        }
+        return best
+    }
+}
