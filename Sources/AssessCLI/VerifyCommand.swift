@@ -9,11 +9,11 @@ struct VerifyCommand: Command {
     let spec = CommandSpec(
         name: "verify",
         summary: "Verify result archives: zip structure, metadata.json manifest, schemas, and optionally the survey.",
-        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
+        synopsis: "[--survey SURVEY.json] [--ref-dir DIR]... [--format text|json] [--recursive] ARCHIVE.zip... | DIR | --batch DIR",
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
-            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for manifest jsonSchema URIs (repeatable)."),
-            .value("--report", valueName: "FORMAT", help: "text (default) or json: one JSON line per archive, then a summary line."),
+            SharedOptions.refDir("Load every .json schema under DIR for manifest jsonSchema URIs (repeatable)."),
+            SharedOptions.format("text (default) or json: one JSON line per archive, then a summary line.", aliases: ["--report"]),
             .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
             .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
         ],
@@ -29,7 +29,7 @@ struct VerifyCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        let report = try arguments.choice("--report", default: Report.text)
+        let report = try arguments.choice("--format", default: Report.text)
         var operands = arguments.positionals
         if let batch = arguments.value("--batch") { operands.append(batch) }
         guard !operands.isEmpty else { throw UsageError("no archives given (ARCHIVE.zip..., DIR or --batch DIR)") }

@@ -42,9 +42,14 @@ public struct UnknownNodeTypeRule: LintRule {
         return nodes.compactMap { node in
             guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type) else { return nil }
             let known = NodeKind.knownTypeNames
-            let hint = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""
-            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
+            // A near miss of a known type (case included: type names are case-sensitive) is a typo, not an app's own type.
+            if let meant = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted()) {
+                let after = meant.lowercased() == type.lowercased() ? " (type names are case-sensitive)"
+                    : "; if it is an app's own type, allow it with --allow-type \(type)"
+                return survey.finding(self, "\(what) has unknown type \"\(type)\"; did you mean \"\(meant)\"?\(after)", at: node.pointer.appending("type"))
+            }
+            return survey.finding(self, "\(what) has unknown type \"\(type)\" (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
                                   at: node.pointer.appending("type"))
         }
     }

@@ -10,9 +10,9 @@ public struct LintReport: Sendable {
     /// True when the file could not be parsed at all (status 3 for the CLI).
     public let unreadable: Bool
 
-    /// Whether the file fails: an error, or with `strict` any finding.
+    /// Whether the file fails: an error, or with `strict` any warning (notes never fail).
     public func fails(strict: Bool) -> Bool {
-        findings.contains { $0.severity == .error || strict }
+        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 }
 
@@ -92,13 +92,20 @@ public struct Linter: Sendable {
     private func schemaFindings(_ survey: LintContext) -> [Finding] {
         let declared = survey.document.json.value["$schema"]?.stringValue.map(BundledSchemas.canonicalURI)
         let uri = schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
+        var notes: [Finding] = []
+        if schemaOverride == nil, let declared, !registry.contains(declared) {
+            let pointer = JSONPointer.root.appending("$schema")
+            notes.append(Finding(ruleID: "schema", severity: .note,
+                                 message: "\"$schema\" names \(declared), which is not a schema assess knows; the survey is checked against the bundled \(BundledSchemas.assessmentObjectURI) (give the schema with --ref-dir DIR or --schema)",
+                                 pointer: pointer, position: survey.document.position(of: pointer)))
+        }
         let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: survey.sectionDepth))
         guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
-            return [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
-                            pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
+            return notes + [Finding(ruleID: "schema", severity: .error, message: "schema \"\(uri)\" cannot be compiled or is not registered",
+                                    pointer: .root, position: SourcePosition(line: 1, column: 1, offset: 0))]
         }
         let instance = survey.document.json.value
-        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
+        return notes + LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
             let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
             return Finding(ruleID: "schema", severity: .error, message: step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
