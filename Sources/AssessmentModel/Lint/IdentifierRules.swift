@@ -46,7 +46,7 @@ public struct UnknownNodeTypeRule: LintRule {
             // A near miss of a known type (case included: type names are case-sensitive) is a typo, not an app's own type.
             if let meant = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted()) {
                 let after = meant.lowercased() == type.lowercased() ? " (type names are case-sensitive)"
-                    : "; if it is an app's own type, allow it with --allow-type \(type)"
+                    : " (if it is an app's own type, allow it with --allow-type \(type))"
                 return survey.finding(self, "\(what) has unknown type \"\(type)\"; did you mean \"\(meant)\"?\(after)", at: node.pointer.appending("type"))
             }
             return survey.finding(self, "\(what) has unknown type \"\(type)\" (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
