@@ -69,14 +69,15 @@ struct ScriptRunner {
     }
 
     /// Compares a report with `--expect`, or with `NAME.expected.json` beside the script; a script
-    /// without either still gets its line (`NAME: completed (no .expected.json)`) unless `quietWithout`.
+    /// without either still gets its line (`NAME: completed (no .expected.json)`) unless `quietWithout`
+    /// or the run failed (its error is its line).
     func checkExpectation(_ report: RunReport, name: String, scriptPath: String?, quietWithout: Bool = false) -> ExitStatus {
         var expectedPath = expectPath
         if expectedPath == nil, let sibling = scriptPath.flatMap(Self.expectedPath(for:)), FileManager.default.fileExists(atPath: sibling) {
             expectedPath = sibling
         }
         guard let expectedPath else {
-            if !quietWithout { say("\(name): \(report.json["status"]?.stringValue ?? "ended") (no .expected.json)") }
+            if !quietWithout, report.failure == nil { say("\(name): \(report.json["status"]?.stringValue ?? "ended") (no .expected.json)") }
             return .ok
         }
         let expected: JSONDocument

@@ -43,13 +43,14 @@ public struct UnknownNodeTypeRule: LintRule {
             guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type) else { return nil }
             let known = NodeKind.knownTypeNames
             let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""
-            // A near miss of a known type (case included: type names are case-sensitive) is a typo, not an app's own type.
-            if let meant = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted()) {
-                let after = meant.lowercased() == type.lowercased() ? " (type names are case-sensitive)"
-                    : " (if it is an app's own type, allow it with --allow-type \(type))"
-                return survey.finding(self, "\(what) has unknown type \"\(type)\"; did you mean \"\(meant)\"?\(after)", at: node.pointer.appending("type"))
+            // A near miss of a known type comes first; one that differs only in case (type names are case-sensitive) is surely a typo.
+            let meant = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted())
+            if let meant, meant.lowercased() == type.lowercased() {
+                return survey.finding(self, "\(what) has unknown type \"\(type)\"; did you mean \"\(meant)\"? (type names are case-sensitive)", at: node.pointer.appending("type"))
             }
-            return survey.finding(self, "\(what) has unknown type \"\(type)\" (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
+            let hint = meant.map { "; did you mean \"\($0)\"?" } ?? ""
+            let allow = meant == nil ? "an app's own type can be allowed with --allow-type \(type)" : "if it is an app's own type, allow it with --allow-type \(type)"
+            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); \(allow))",
                                   at: node.pointer.appending("type"))
         }
     }
