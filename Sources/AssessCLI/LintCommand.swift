@@ -102,10 +102,11 @@ struct LintCommand: Command {
     }
 
     private func listRules(_ io: CommandIO) {
-        let rules = Linter.builtInChecks + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) }
-        let width = (rules.map(\.0.count).max() ?? 0) + 2
-        for (id, severity, summary) in rules {
-            io.print(id.padding(toLength: width, withPad: " ", startingAt: 0) + severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + summary)
+        let rules = LintRegistry.all
+        let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
+        for rule in rules {
+            io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary)
         }
     }
 }

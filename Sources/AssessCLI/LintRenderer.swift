@@ -40,10 +40,9 @@ struct LintRenderer {
     }
 
     func sarif(_ reports: [LintReport]) -> JSONValue {
-        let rules: [JSONValue] = (Linter.builtInChecks.map { ($0.id, $0.severity, $0.summary) }
-            + Linter.logicRules.map { ($0.id, $0.severity, $0.summary) }).map { id, severity, summary in
-            ["id": .string(id), "shortDescription": ["text": .string(summary)],
-             "defaultConfiguration": ["level": .string(severity == .error ? "error" : "warning")]]
+        let rules: [JSONValue] = LintRegistry.all.map { rule in
+            ["id": .string(rule.id.rawValue), "shortDescription": ["text": .string(rule.summary)],
+             "defaultConfiguration": ["level": .string(rule.severity == .error ? "error" : "warning")]]
         }
         let results: [JSONValue] = reports.flatMap { report in
             report.findings.map { finding -> JSONValue in

@@ -59,6 +59,16 @@ public struct SurveyDocument: Sendable {
 
     /// The line and column of the member name for the value at `pointer`, else of the value.
     public func keyPosition(of pointer: JSONPointer) -> SourcePosition {
-        json.sourceMap?.keyRange(of: pointer)?.start ?? position(of: pointer)
+        keyRange(of: pointer).start
+    }
+
+    /// The span of a value, else an empty range at its nearest existing parent.
+    public func range(of pointer: JSONPointer) -> SourceRange {
+        json.sourceMap?.range(of: pointer) ?? .at(position(of: pointer))
+    }
+
+    /// The span of the member name for the value at `pointer`, else of the value.
+    public func keyRange(of pointer: JSONPointer) -> SourceRange {
+        json.sourceMap?.keyRange(of: pointer) ?? range(of: pointer)
     }
 }

@@ -11,101 +11,103 @@ public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
     }
 }
 
+/// A replacement of one span of the file's text.
+public struct TextEdit: Sendable, Hashable {
+    /// The span replaced (empty to insert).
+    public let range: SourceRange
+    /// The text put in its place.
+    public let replacement: String
+
+    /// An edit from its parts.
+    public init(range: SourceRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// A fix an editor can apply: what it does, and the edits that do it.
+public struct FixIt: Sendable, Hashable {
+    /// What the fix does, e.g. `replace with "simpleQ4"`.
+    public let title: String
+    /// The edits, none overlapping.
+    public let edits: [TextEdit]
+
+    /// A fix from its parts.
+    public init(title: String, edits: [TextEdit]) {
+        self.title = title
+        self.edits = edits
+    }
+}
+
 /// One problem lint found, located in the file.
 public struct Finding: Sendable, Hashable {
     /// A related place, e.g. the first of two duplicates.
     public struct Note: Sendable, Hashable {
         public let message: String
-        public let position: SourcePosition
+        /// The span of the related value.
+        public let range: SourceRange
+
+        /// A note from its parts.
+        public init(message: String, range: SourceRange) {
+            self.message = message
+            self.range = range
+        }
+
+        /// Where the related value starts (1-based line and column).
+        public var position: SourcePosition { range.start }
     }
 
-    /// The stable kebab-case id of the rule that found it.
-    public let ruleID: String
+    /// The rule that found it.
+    public let rule: LintRuleID
     public let severity: LintSeverity
     public let message: String
     /// The JSON Pointer of the offending value.
     public let pointer: JSONPointer
-    /// Where it is (1-based line and column).
-    public let position: SourcePosition
+    /// The span of the offending value (or member name).
+    public let range: SourceRange
     public let notes: [Note]
+    /// Edits that fix it ("did you mean" suggestions), best first.
+    public let fixes: [FixIt]
 
-    public init(ruleID: String, severity: LintSeverity, message: String, pointer: JSONPointer, position: SourcePosition, notes: [Note] = []) {
-        self.ruleID = ruleID
+    /// A finding from its parts.
+    public init(rule: LintRuleID, severity: LintSeverity, message: String, pointer: JSONPointer, range: SourceRange,
+                notes: [Note] = [], fixes: [FixIt] = []) {
+        self.rule = rule
         self.severity = severity
         self.message = message
         self.pointer = pointer
-        self.position = position
+        self.range = range
         self.notes = notes
+        self.fixes = fixes
     }
+
+    /// The stable kebab-case id of the rule that found it.
+    public var ruleID: String { rule.rawValue }
+
+    /// Where it starts (1-based line and column).
+    public var position: SourcePosition { range.start }
+
+    /// The rule's one-line summary.
+    public var summary: String { rule.summary }
 }
 
-/// A survey logic check with a stable id.
-public protocol LintRule: Sendable {
-    /// Stable kebab-case id (used by `--exclude` and in every finding).
-    var id: String { get }
+/// A check with a stable id, listed by `--list-rules`.
+public protocol LintCheck: Sendable {
+    /// Stable id (used by `--exclude` and in every finding).
+    var id: LintRuleID { get }
     /// The severity of its findings.
     var severity: LintSeverity { get }
     /// One line saying what it reports.
     var summary: String { get }
+}
+
+/// A survey logic check: runs on a decoded survey.
+public protocol LintRule: LintCheck {
     /// The findings for one survey.
     func check(_ survey: LintContext) -> [Finding]
 }
 
-/// A decoded survey with the lookups rules share.
-public struct LintContext: Sendable {
-    public let document: SurveyDocument
-    /// Every node below the assessment, with its ancestors.
-    public let visits: [Node.Visit]
-    /// How many containers the deepest step sits in (the assessment counts as one).
-    let sectionDepth: Int
-    /// Each node's identifier by its pointer (for `stepName(containing:)`).
-    private let nodeNames: [JSONPointer: String]
-    /// Where navigation can go, shared by the reachability rules.
-    let graph: NavigationGraph
-    /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
-    public let allowedTypes: Set<String>
-    /// Where `transform` nodes find their resource files, when known.
-    public let resources: SurveyResources?
-
-    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
-        self.document = document
-        self.allowedTypes = allowedTypes
-        self.resources = resources
-        // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
-        let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment
-        visits = walked.descendants()
-        sectionDepth = visits.reduce(0) { max($0, $1.chain.depth) }
-        nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
-        graph = NavigationGraph(assessment: walked, visits: visits)
-    }
-
-    /// The root node.
-    public var assessment: Node { document.assessment }
-
-    /// Every container (the assessment and each section), outermost first.
-    public var containers: [Node] {
-        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
-    }
-
-    /// A finding of `rule` at a value.
-    public func finding(_ rule: any LintRule, _ message: String, at pointer: JSONPointer, severity: LintSeverity? = nil,
-                        notes: [Finding.Note] = []) -> Finding {
-        Finding(ruleID: rule.id, severity: severity ?? rule.severity, message: message, pointer: pointer,
-                position: document.position(of: pointer), notes: notes)
-    }
-
-    /// A note pointing at a value.
-    public func note(_ message: String, at pointer: JSONPointer) -> Finding.Note {
-        Finding.Note(message: message, position: document.position(of: pointer))
-    }
-
-    /// The identifier of the step that holds a pointer (for messages), if any.
-    public func stepName(containing pointer: JSONPointer) -> String? {
-        var current: JSONPointer? = pointer
-        while let candidate = current {
-            if let name = nodeNames[candidate] { return name }
-            current = candidate.parent
-        }
-        return nil
-    }
+extension SourceRange {
+    /// An empty range at a position.
+    public static func at(_ position: SourcePosition) -> SourceRange { SourceRange(start: position, end: position) }
 }

@@ -2,7 +2,7 @@
 /// their default control for a hint they do not know, silently), and a hint the format lists for
 /// another kind of question. Hints far from every known one are taken as an app's own and pass.
 public struct UIHintRule: LintRule {
-    public let id = "ui-hint"
+    public let id = LintRuleID.uiHint
     public let severity = LintSeverity.warning
     public let summary = "a question's uiHint looks like a misspelt hint, or is one the format lists for another kind of question"
 
@@ -24,7 +24,7 @@ public struct UIHintRule: LintRule {
             guard let name = Self.knownHints.first(where: { $0.lowercased() == hint.lowercased() }) else {
                 guard let suggestion = Suggestion.closest(to: hint, among: Self.knownHints) else { return nil }
                 return survey.finding(self, "uiHint \"\(hint)\" of \"\(visit.node.identifier)\" is not a hint the apps know, so they show their default control; did you mean \"\(suggestion)\"?",
-                                      at: pointer)
+                                      at: pointer, fixes: survey.replacing(pointer, with: suggestion))
             }
             guard let (listed, kind) = Self.expected(for: visit.node.kind, question), !listed.contains(name),
                   let intended = Self.intendedKind(of: name) else { return nil }

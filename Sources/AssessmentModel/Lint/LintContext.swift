@@ -1,0 +1,73 @@
+import JSONCore
+
+/// A decoded survey with the lookups rules share.
+public struct LintContext: Sendable {
+    public let document: SurveyDocument
+    /// Every node below the assessment, with its ancestors.
+    public let visits: [Node.Visit]
+    /// How many containers the deepest step sits in (the assessment counts as one).
+    let sectionDepth: Int
+    /// Each node's identifier by its pointer (for `stepName(containing:)`).
+    private let nodeNames: [JSONPointer: String]
+    /// Where navigation can go, shared by the reachability rules.
+    let graph: NavigationGraph
+    /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
+    public let allowedTypes: Set<String>
+    /// Where `transform` nodes find their resource files, when known.
+    public let resources: SurveyResources?
+
+    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
+        self.document = document
+        self.allowedTypes = allowedTypes
+        self.resources = resources
+        // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
+        let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment
+        visits = walked.descendants()
+        sectionDepth = visits.reduce(0) { max($0, $1.chain.depth) }
+        nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
+        graph = NavigationGraph(assessment: walked, visits: visits)
+    }
+
+    /// The root node.
+    public var assessment: Node { document.assessment }
+
+    /// Every container (the assessment and each section), outermost first.
+    public var containers: [Node] {
+        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
+    }
+
+    /// A finding of `rule` at a value (or, with `onKey`, at its member name).
+    public func finding(_ rule: any LintCheck, _ message: String, at pointer: JSONPointer, onKey: Bool = false, severity: LintSeverity? = nil,
+                        notes: [Finding.Note] = [], fixes: [FixIt] = []) -> Finding {
+        Finding(rule: rule.id, severity: severity ?? rule.severity, message: message, pointer: pointer,
+                range: onKey ? document.keyRange(of: pointer) : document.range(of: pointer), notes: notes, fixes: fixes)
+    }
+
+    /// A note pointing at a value.
+    public func note(_ message: String, at pointer: JSONPointer) -> Finding.Note {
+        Finding.Note(message: message, range: document.range(of: pointer))
+    }
+
+    /// The fix that replaces the string at `pointer` (or, with `onKey`, its member name) by `text`.
+    public func replacing(_ pointer: JSONPointer, onKey: Bool = false, with text: String) -> [FixIt] {
+        guard let map = document.sourceMap, let range = onKey ? map.keyRange(of: pointer) : map.range(of: pointer) else { return [] }
+        return [FixIt(title: "replace with \"\(text)\"", edits: [TextEdit(range: range, replacement: JSONWriter.compact.string(.string(text)))])]
+    }
+
+    /// The fix that replaces the value at `pointer` with `value` (a matchingAnswer of the right type).
+    public func replacing(_ pointer: JSONPointer, with value: JSONValue) -> [FixIt] {
+        guard let range = document.sourceMap?.range(of: pointer) else { return [] }
+        let text = JSONWriter.compact.string(value)
+        return [FixIt(title: "replace with \(text)", edits: [TextEdit(range: range, replacement: text)])]
+    }
+
+    /// The identifier of the step that holds a pointer (for messages), if any.
+    public func stepName(containing pointer: JSONPointer) -> String? {
+        var current: JSONPointer? = pointer
+        while let candidate = current {
+            if let name = nodeNames[candidate] { return name }
+            current = candidate.parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,22 @@
+/// Reports choice questions without `baseType`: a warning when every choice value has one JSON type
+/// (the apps infer it), an error when they differ (no type fits every answer).
+public struct MissingBaseTypeRule: LintRule {
+    public let id = LintRuleID.missingBaseType
+    public let severity = LintSeverity.warning
+    public let summary = "a choice question has no baseType (error when its choice values have different JSON types)"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        survey.visits.compactMap { visit in
+            guard visit.node.kind == .choiceQuestion, let question = visit.node.question, question.baseTypeName == nil else { return nil }
+            if let inferred = question.inferredBaseType {
+                return survey.finding(self, "choice question \"\(visit.node.identifier)\" has no \"baseType\"; the apps infer \"\(inferred)\" from its choices (write it to be sure)",
+                                      at: visit.node.pointer)
+            }
+            let types = Set(question.choices?.compactMap { $0.value?.primitiveType } ?? []).map(\.rawValue).sorted()
+            return survey.finding(self, "choice question \"\(visit.node.identifier)\" has no \"baseType\" and its choice values have different JSON types (\(types.joined(separator: ", "))); no answer type fits them all",
+                                  at: visit.node.pointer, severity: .error)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Reports `all`/`exclusive` selectors on single-choice questions, where they mean nothing.
+public struct SelectorOnSingleChoiceRule: LintRule {
+    public let id = LintRuleID.selectorOnSingleChoice
+    public let severity = LintSeverity.error
+    public let summary = "an all or exclusive selector on a single-choice question"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        survey.visits.flatMap { visit -> [Finding] in
+            guard let question = visit.node.question, question.isSingleChoice else { return [] }
+            return (question.choices ?? []).compactMap { choice in
+                guard choice.selectorType == .all || choice.selectorType == .exclusive else { return nil }
+                return survey.finding(self, "selectorType \"\(choice.selectorType)\" on choice \"\(choice.text ?? "?")\" has no effect: \"\(visit.node.identifier)\" is single choice (set \"singleChoice\": false)",
+                                      at: choice.pointer.appending("selectorType"))
+            }
+        }
+    }
+}

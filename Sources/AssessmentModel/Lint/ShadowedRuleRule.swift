@@ -1,0 +1,26 @@
+/// Reports rules that can never fire because an earlier rule of the same question already
+/// matches every answer they would match (the first matching rule wins).
+public struct ShadowedRuleRule: LintRule {
+    public let id = LintRuleID.shadowedRule
+    public let severity = LintSeverity.warning
+    public let summary = "a rule is shadowed by an earlier rule that matches the same answers"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        var findings: [Finding] = []
+        for visit in survey.visits {
+            guard let question = visit.node.question else { continue }
+            let rules = question.surveyRules
+            for (index, rule) in rules.enumerated() {
+                // Only rules that match a single answer can be proven shadowed by testing that answer.
+                guard rule.ruleOperator == .equal else { continue }
+                let answer = rule.comparedValue
+                guard let earlier = rules.prefix(index).first(where: { AnswerComparison.matches($0, answer: answer, question: question) }) else { continue }
+                findings.append(survey.finding(self, "rule matching \(answer) in \"\(visit.node.identifier)\" never fires: the earlier rule \"\(earlier.ruleOperator) \(earlier.comparedValue)\" already matches that answer",
+                                               at: rule.pointer, notes: [survey.note("earlier rule", at: earlier.pointer)]))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,37 @@
+/// Reports `skipToIdentifier`/`nextStepIdentifier` values that name no sibling step and no
+/// reserved keyword: on phones the current section silently ends there.
+public struct UnknownTargetRule: LintRule {
+    public let id = LintRuleID.unknownTarget
+    public let severity = LintSeverity.error
+    public let summary = "a rule or nextStepIdentifier names no sibling step and no reserved keyword"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        var findings: [Finding] = []
+        let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
+        for visit in survey.visits {
+            let container = visit.container
+            let named = visit.node.namedTargets
+            // A step kept in its own file has its siblings in the survey that includes it.
+            guard !named.isEmpty, !container.isFileHolder else { continue }
+            let siblings = (container.steps ?? []).map(\.identifier)
+            for named in named {
+                guard case .node(let identifier) = named.target, !siblings.contains(identifier) else { continue }
+                let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
+                var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
+                var notes: [Finding.Note] = []
+                var fixes: [FixIt] = []
+                if let elsewhere = everywhere[identifier] {
+                    message += " (targets must be siblings; \"\(identifier)\" is in another container)"
+                    notes.append(survey.note("\"\(identifier)\" is defined here", at: elsewhere.pointer))
+                } else if let guess = Suggestion.closest(to: identifier, among: siblings + NavigationTarget.keywords) {
+                    message += "; did you mean \"\(guess)\"?"
+                    fixes = survey.replacing(named.pointer, with: guess)
+                }
+                findings.append(survey.finding(self, message, at: named.pointer, notes: notes, fixes: fixes))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,39 @@
+import JSONCore
+
+/// Reports steps no answer can lead to (graph analysis over the step sequence, rules and jumps).
+public struct UnreachableStepRule: LintRule {
+    public let id = LintRuleID.unreachableStep
+    public let severity = LintSeverity.error
+    public let summary = "a step can never be shown: no route of answers reaches it"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        let graph = survey.graph
+        let reachable = graph.reachable()
+        // Sections holding a reachable step: walk up from each reachable step until a marked section.
+        var live: Set<JSONPointer> = []
+        for visit in graph.steps where reachable.contains(.step(visit.node.pointer)) {
+            var link: AncestorChain? = visit.chain
+            while let current = link, current.parent != nil, live.insert(current.node.pointer).inserted { link = current.parent }
+        }
+        // The outermost dead section around each container, top down (visits come in document order).
+        var outermostDead: [JSONPointer: Node] = [:]
+        for visit in survey.visits where visit.node.kind.isContainer {
+            let around = visit.container.kind.isContainer ? outermostDead[visit.container.pointer] : nil
+            if let dead = around ?? (live.contains(visit.node.pointer) ? nil : visit.node) { outermostDead[visit.node.pointer] = dead }
+        }
+        var reported: Set<JSONPointer> = []
+        var findings: [Finding] = []
+        for visit in graph.steps where !reachable.contains(.step(visit.node.pointer)) {
+            // Report a whole unreachable section once, at the section.
+            let section = visit.container.kind.isContainer ? outermostDead[visit.container.pointer] : nil
+            let node = section ?? visit.node
+            guard reported.insert(node.pointer).inserted else { continue }
+            let what = section == nil ? "step" : "section"
+            findings.append(survey.finding(self, "\(what) \"\(node.identifier)\" can never be shown: no rule, nextStepIdentifier or preceding step leads to it",
+                                           at: node.pointer))
+        }
+        return findings
+    }
+}
