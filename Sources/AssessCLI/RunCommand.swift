@@ -34,7 +34,10 @@ struct RunCommand: Command {
             whenever standard output carries a report or coverage.
             Without --answers and with a terminal (or --interactive), the survey is played step by step:
             choice numbers as "1 3" or "1,3", your own answer as "other: TEXT" (alone or after numbers);
-            return goes on (a required question needs an answer), b back, s skip, q cancel.
+            return goes on (a required question needs an answer), b back, s skip, q cancel. Steps and
+            prompts go to standard error; standard output carries only the report (--format).
+            A folder of scripts is a regression suite: each script gets a line ("as expected", or
+            "completed (no .expected.json)"); --write-expected writes SCRIPT.expected.json from the run.
 
             EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
                          an expectation mismatch, or a survey failing lint, 2 usage error,
