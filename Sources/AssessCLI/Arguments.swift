@@ -57,6 +57,7 @@ struct CommandSpec: Sendable {
     /// message name the option meant.
     func parse(_ arguments: [String], others: [CommandSpec] = []) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        for option in options { option.spellings.forEach { parsed.primaryNames[$0] = option.primary } }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -131,22 +132,26 @@ struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     var positionals: [String] = []
     var wantsHelp = false
+    /// Each spelling's primary name, so a lookup by an alias (`--report`) finds the option (`--format`).
+    var primaryNames: [String: String] = [:]
+
+    private func primary(_ name: String) -> String { primaryNames[name] ?? name }
 
     /// The last value of an option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { values[primary(name)]?.last }
 
     /// Every value of a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ name: String) -> [String] { values[primary(name)] ?? [] }
 
     /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ name: String) -> Bool { flags.contains(primary(name)) }
 
     /// The value of an option restricted to a set of choices.
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws(UsageError) -> T
     where T.RawValue == String {
         guard let text = value(name) else { return defaultValue }
         guard let choice = T(rawValue: text) else {
-            throw UsageError("invalid value '\(text)' for \(name); expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("invalid value '\(text)' for \(primary(name)); expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return choice
     }

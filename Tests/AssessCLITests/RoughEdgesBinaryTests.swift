@@ -167,6 +167,11 @@ final class RoughEdgesBinaryTests: XCTestCase {
             }
         }
         XCTAssertEqual(meaning["-f"]?.primary, "--format")
+        // Code may look an option up by any of its spellings (commands written before the rename keep working).
+        let parsed = try? RunCommand().spec.parse(["--report", "text", "-a", "x.json"])
+        XCTAssertEqual(parsed?.value("--format"), "text")
+        XCTAssertEqual(parsed?.value("--report"), "text")
+        XCTAssertEqual(parsed?.all("--answers"), ["x.json"])
         XCTAssertEqual(meaning["-o"]?.primary, "--output")
         XCTAssertEqual(meaning["-r"]?.primary, "--ref-dir")
     }
