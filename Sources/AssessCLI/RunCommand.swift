@@ -152,7 +152,7 @@ struct RunCommand: Command {
         let runner = ScriptRunner(survey: survey, environment: environment, expectPath: arguments.value("--expect"),
                                   statusToStandardError: true, printer: DiagnosticPrinter(useColor: io.usesColor), io: io)
         if let expectedWriter, let recorder, !played.inputEnded, status == .ok {
-            status = status.worst(expectedWriter.write(report, name: recorder.path, scriptPath: recorder.path, say: { io.printError($0) }))
+            status = status.worst(expectedWriter.write(report, name: recorder.path, scriptPath: recorder.path, io: io, say: { io.printError($0) }))
         } else {
             status = status.worst(runner.checkExpectation(report, name: "interactive run", scriptPath: nil, quietWithout: true))
         }

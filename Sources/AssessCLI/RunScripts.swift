@@ -61,7 +61,7 @@ struct ScriptRunner {
                                        severity: .error, message: failure))
         }
         if let expectedWriter, let path = file.path {
-            status = status.worst(expectedWriter.write(report, name: file.name, scriptPath: path, say: say))
+            status = status.worst(expectedWriter.write(report, name: file.name, scriptPath: path, io: io, say: say))
         } else {
             status = status.worst(checkExpectation(report, name: file.name, scriptPath: file.path))
         }
@@ -135,8 +135,8 @@ struct ExpectedWriter {
         return OutputFile.problem(writing: path, force: force)
     }
 
-    /// Writes the expected file of a run that did not fail, and says so with `say`.
-    func write(_ report: RunReport, name: String, scriptPath: String, say: (String) -> Void) -> ExitStatus {
+    /// Writes the expected file of a run that did not fail, and says so with `say` (errors go to standard error).
+    func write(_ report: RunReport, name: String, scriptPath: String, io: CommandIO, say: (String) -> Void) -> ExitStatus {
         guard let path = ScriptRunner.expectedPath(for: scriptPath) else { return .inputError }
         guard report.failure == nil else {
             say("\(name): failed, so no \((path as NSString).lastPathComponent) was written")
@@ -145,7 +145,7 @@ struct ExpectedWriter {
         do {
             try AtomicFile.write(Array((JSONWriter.pretty.string(report.expectation) + "\n").utf8), to: path, overwrite: force)
         } catch {
-            say("error: \(error)")
+            io.printError("error: \(error)")
             return .inputError
         }
         say("\(name): wrote \(path)")

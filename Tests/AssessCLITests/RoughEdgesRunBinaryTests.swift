@@ -67,6 +67,17 @@ final class RoughEdgesRunBinaryTests: XCTestCase {
         XCTAssertEqual(try Binary.run(["run", moodLoop, "--answers", b, "--write-expected", "--expect", aExpected]).status, 2)
     }
 
+    func testAFailedRunWritesNoExpectedFile() throws {
+        let folder = try Paths.scratch(self)
+        let script = try Binary.write(#"{"mood": 9}"#, to: "too-high.json", in: folder)
+        let run = try Binary.run(["run", moodLoop, "--answers", script, "--write-expected"] + now)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasSuffix("\(script): failed, so no too-high.expected.json was written\n"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("too-high.expected.json").path))
+        let stdin = try Binary.run(["run", moodLoop, "--answers", "-", "--write-expected"], stdin: #"{"mood": 3}"#)
+        XCTAssertEqual(stdin.status, 2, "a script from standard input has no folder to write beside")
+    }
+
     func testWriteExpectedBesideARecordedSession() throws {
         let folder = try Paths.scratch(self)
         let record = folder.appendingPathComponent("by-hand.json").path
