@@ -14,7 +14,9 @@ struct MetaschemaCommand: Command {
         ],
         discussion: """
             Each schema is validated against the draft-07 metaschema, then compiled: unresolvable
-            $refs and invalid regular expressions are reported too.
+            $refs and invalid regular expressions are reported too. A loop of $refs that comes back
+            to the same schema without descending into the instance is a warning at the $ref (an
+            instance that takes it fails validation with a schema-loop error).
 
             EXIT STATUS: 0 all valid, 1 some schema invalid, 2 usage error, 3 unreadable file or JSON syntax error.
             """)
@@ -50,7 +52,9 @@ struct MetaschemaCommand: Command {
             var lines = check.textLines(printer: printer, verbose: false)
             if checkStatus == .ok, let uri {
                 do {
-                    _ = try Validator(registered: uri, in: registry, options: options)
+                    let validator = try Validator(registered: uri, in: registry, options: options)
+                    lines = SchemaSetup.warningLines(validator, printer: printer)
+                        + SchemaSetup.sharedIDLines(uri, file: check.file, in: registry, printer: printer) + lines
                 } catch {
                     checkStatus = .findings
                     lines = [printer.line(file: check.file, position: error.position, severity: .error, message: error.message)]

@@ -28,10 +28,10 @@ enum SchemaSetup {
         }
     }
 
-    /// Compiles the schema named by a path (or by a URI already in the registry).
+    /// Compiles the schema named by a path (or by a URI already in the registry), with its warning lines.
     static func validator(
         schema: String, registry: SchemaRegistry, options: ValidationOptions, printer: DiagnosticPrinter
-    ) -> Result<Validator, SetupFailure> {
+    ) -> Result<CompiledSchema, SetupFailure> {
         var registry = registry
         let uri: String
         if FileManager.default.fileExists(atPath: schema) || !schema.contains(":") {
@@ -45,12 +45,32 @@ enum SchemaSetup {
             uri = BundledSchemas.canonicalURI(schema)
         }
         do {
-            return .success(try Validator(registered: uri, in: registry, options: options))
+            let validator = try Validator(registered: uri, in: registry, options: options)
+            return .success(CompiledSchema(validator: validator, warnings: warningLines(validator, printer: printer)
+                + sharedIDLines(uri, file: schema, in: registry, printer: printer)))
         } catch {
             return .failure(SetupFailure(lines: [
                 printer.line(file: error.sourceName, position: error.position, severity: .error,
                              message: "broken schema: \(error.message) (at \(error.location))"),
             ]))
+        }
+    }
+
+    /// One warning line for each problem a compiled schema has that does not stop it (a loop of
+    /// in-place `$ref`s), at its place in the schema file.
+    static func warningLines(_ validator: Validator, printer: DiagnosticPrinter) -> [String] {
+        validator.warnings.map { warning in
+            printer.line(file: warning.sourceName, position: warning.position, severity: .warning, message: warning.message)
+        }
+    }
+
+    /// One warning line for each `$id` the schema at `uri` shares with another file, saying which file
+    /// other schemas' `$ref`s reach (the schema's own `$ref`s resolve within it).
+    static func sharedIDLines(_ uri: String, file: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> [String] {
+        registry.sharedIDs(of: uri).map { shared in
+            printer.line(file: file, position: nil, severity: .warning, message: "$id \"\(shared.uri)\" is also declared by "
+                + shared.others.joined(separator: ", ") + "; $refs to it from other schemas resolve to "
+                + (shared.wonByThisFile ? "this file" : "\(shared.winner) (this file's own $refs resolve within it)"))
         }
     }
 
@@ -71,6 +91,12 @@ enum SchemaSetup {
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
     }
+}
+
+/// A compiled schema and the warning lines about it (loops, shared `$id`s).
+struct CompiledSchema {
+    let validator: Validator
+    let warnings: [String]
 }
 
 /// Why a schema could not be set up: lines ready to print; the command exits with status 3.

@@ -12,12 +12,14 @@ struct ValidateCommand: Command {
             SharedOptions.refDir(),
             SharedOptions.format("text (default), or flag|basic|detailed JSON output.", aliases: ["--output", "-o"]),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
-            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf."),
+            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),
         ],
         discussion: """
             Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
             JSON output (flag, basic, detailed) is one document for the whole call, following the
             JSON Schema output formats, with instancePosition and file added.
+            A value that takes a loop of $refs coming back to the same schema without descending
+            into it is invalid with a schema-loop error (see assess metaschema for the loop).
 
             EXIT STATUS: 0 all valid, 1 some file invalid, 2 usage error,
                          3 unreadable file, JSON syntax error or broken schema.
@@ -36,7 +38,9 @@ struct ValidateCommand: Command {
         let validator: Validator
         switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
             .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer) }) {
-        case .success(let compiled): validator = compiled
+        case .success(let compiled):
+            validator = compiled.validator
+            if arguments.flag("--verbose") { compiled.warnings.forEach(io.printError) }
         case .failure(let failure):
             failure.lines.forEach(io.printError)
             return .inputError

@@ -64,6 +64,9 @@ enum ErrorDescriber {
         case .tooDeep(let limit):
             return "evaluation stopped here: more than \(limit) schemas apply inside one another, "
                 + "so the value nests too deeply to validate (ValidationOptions.maxDepth)"
+        case .schemaLoop(let schema):
+            return "schema loop: evaluation came back to \(schema) at this value without descending into it, "
+                + "so it would never end; the value is treated as invalid"
         }
     }
 

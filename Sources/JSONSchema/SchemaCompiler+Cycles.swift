@@ -9,15 +9,20 @@ struct InPlaceEdge: Sendable {
 }
 
 extension SchemaCompiler {
-    /// Rejects any loop of in-place subschemas among the compiled nodes: evaluating it would recurse
-    /// without descending into the instance, forever. Recursion through `properties`, `items` and the
-    /// other keywords that step into a part of the instance is fine and is not an edge here.
+    /// Finds the loops of in-place subschemas among the compiled nodes: evaluating one recurses without
+    /// descending into the instance, and would never end if taken. Recursion through `properties`,
+    /// `items` and the other keywords that step into a part of the instance is fine and is not an
+    /// edge here.
     ///
-    /// Every such loop holds at least one `$ref` (a document's own nesting has no loops); the error
-    /// is reported at that `$ref`, with the loop spelled out.
-    func rejectInPlaceCycles() throws(SchemaError) {
+    /// A depth-first walk: every loop holds an edge back to a node still open on the walk, so
+    /// guarding each such node (`guardLoops`) catches every loop when it is taken. Each back edge
+    /// also gives one warning, at a `$ref` of its loop (a document's own nesting has no loops), with
+    /// the loop spelled out; a `$ref` is reported once.
+    func inPlaceLoops() -> (reentered: [SchemaRegistry.Location], warnings: [SchemaError]) {
         enum Mark { case open, done }
         var marks: [SchemaRegistry.Location: Mark] = [:]
+        var reentered: [SchemaRegistry.Location] = []
+        var warnings: [SchemaError] = []
         for start in compiledOrder where marks[start] == nil {
             // An explicit stack: each entry is a location and the index of its next edge to follow.
             var stack: [(location: SchemaRegistry.Location, next: Int)] = [(start, 0)]
@@ -36,18 +41,29 @@ extension SchemaCompiler {
                     continue
                 case .open?:
                     guard let first = stack.lastIndex(where: { $0.location == edge.target }) else { continue }
+                    if !reentered.contains(edge.target) { reentered.append(edge.target) }
                     let loop = stack[first...].map { ($0.location, inPlaceEdges[$0.location]?[$0.next - 1]) }
-                    throw cycleError(loop.compactMap { location, edge in edge.map { (location, $0) } })
+                    let warning = cycleWarning(loop.compactMap { location, edge in edge.map { (location, $0) } })
+                    if !warnings.contains(where: { $0.location == warning.location }) { warnings.append(warning) }
                 case nil:
                     marks[edge.target] = .open
                     stack.append((edge.target, 0))
                 }
             }
         }
+        return (reentered, warnings)
     }
 
-    /// The error for a loop, given as each location with the edge it leaves by.
-    private func cycleError(_ loop: [(location: SchemaRegistry.Location, edge: InPlaceEdge)]) -> SchemaError {
+    /// Puts a `LoopGuardKeyword` round the keywords of each node a loop re-enters.
+    func guardLoops(at locations: [SchemaRegistry.Location]) {
+        for location in locations {
+            guard let node = nodes.byLocation[location], case .keywords(let keywords) = node.body else { continue }
+            node.setBody(.keywords([LoopGuardKeyword(keywords: keywords, schema: node.location)]))
+        }
+    }
+
+    /// The warning for a loop, given as each location with the edge it leaves by.
+    private func cycleWarning(_ loop: [(location: SchemaRegistry.Location, edge: InPlaceEdge)]) -> SchemaError {
         // Start the loop at its last `$ref`, so it reads from the offending reference round to it again.
         let start = loop.lastIndex { $0.edge.reference != nil } ?? 0
         let ordered = Array(loop[start...] + loop[..<start])

@@ -67,7 +67,7 @@ struct SchemaCompiler {
 
     /// The node a `$ref` names, resolved against the site's base URI.
     mutating func referencedNode(_ reference: String, from site: SchemaSite) throws(SchemaError) -> SchemaNode {
-        guard let (target, _) = registry.resolve(reference, against: site.scope.base) else {
+        guard let (target, _) = registry.resolve(reference, against: site.scope.base, from: site.location.document) else {
             throw error(.unresolvableReference(reference), at: site.location.appending("$ref"))
         }
         inPlaceEdges[site.location, default: []].append(InPlaceEdge(target: target, reference: reference))

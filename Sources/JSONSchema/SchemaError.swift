@@ -1,6 +1,7 @@
 import JSONCore
 
-/// Why a schema cannot be compiled, and where in which schema document.
+/// Why a schema cannot be compiled, and where in which schema document (or, among
+/// `Validator.warnings`, what compiled but deserves a look).
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     public enum Kind: Sendable, Equatable {
@@ -11,8 +12,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A `pattern` or `patternProperties` key that is not an ECMA-262 regular expression.
         case invalidPattern(pattern: String, reason: String)
         /// A `$ref` that leads back to the same schema through subschemas that apply to the same
-        /// instance (`$ref`, `allOf`, `not`, `if`, …), so evaluating it would never end; `cycle`
-        /// lists the schema locations round the loop, starting and ending at the `$ref`'s schema.
+        /// instance (`$ref`, `allOf`, `not`, `if`, …): a warning (`Validator.warnings`), since an
+        /// instance that takes the loop gets a `schemaLoop` error instead of recursing forever;
+        /// `cycle` lists the schema locations round the loop, starting and ending at the `$ref`'s schema.
         case referenceCycle(reference: String, cycle: [String])
         /// A schema that is neither an object nor a boolean.
         case notASchema(found: JSONPrimitiveType)
@@ -37,8 +39,8 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPattern(let pattern, let reason):
             return "invalid regular expression \"\(pattern)\": \(reason)"
         case .referenceCycle(let reference, let cycle):
-            return "$ref \"\(reference)\" loops back to the same schema without descending into the instance, "
-                + "so it would recurse forever: \(cycle.joined(separator: " → "))"
+            return "$ref \"\(reference)\" loops back to the same schema without descending into the instance: "
+                + "\(cycle.joined(separator: " → ")); a value that takes this loop is invalid (schema loop)"
         case .notASchema(let found):
             return "a schema must be an object or a boolean, found \(found.withArticle)"
         }

@@ -72,7 +72,7 @@ struct NodeReference: @unchecked Sendable {
 
 /// Settings that apply while evaluating, and how much deeper evaluation may go.
 ///
-/// Three words passed by value: entering a schema makes a copy with one level less, so the depth
+/// Four words passed by value: entering a schema makes a copy with one level less, so the depth
 /// costs no bookkeeping on the way back out.
 struct EvaluationContext {
     let assertFormat: Bool
@@ -80,6 +80,8 @@ struct EvaluationContext {
     let remainingDepth: Int
     /// Where the depth limit was hit, if it was; one slot per evaluation, shared by its contexts.
     let overflow: UnsafeMutablePointer<DepthOverflow?>
+    /// The schema loops entered and taken; one per evaluation, used only by nodes on a loop.
+    let loops: UnsafeMutablePointer<LoopTracker>
 
     /// The context inside one more schema, or `nil` (after recording where) when the limit is reached.
     @inline(__always)
@@ -91,7 +93,7 @@ struct EvaluationContext {
             }
             return nil
         }
-        return EvaluationContext(assertFormat: assertFormat, remainingDepth: remainingDepth - 1, overflow: overflow)
+        return EvaluationContext(assertFormat: assertFormat, remainingDepth: remainingDepth - 1, overflow: overflow, loops: loops)
     }
 }
 

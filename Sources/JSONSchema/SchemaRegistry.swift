@@ -8,10 +8,14 @@ public struct SchemaRegistry: Sendable {
     /// One registered schema document.
     struct Document: Sendable {
         let sourceName: String
+        /// The URI the document was registered under (its file URL for files).
+        let retrieval: String
         /// The tree (and source map), parsed from the file's bytes only once a schema in it is compiled.
         let content: SchemaContent
         /// The scope of every schema object that starts a resource: the root and each embedded `$id`.
         let resourceScopes: [JSONPointer: Scope]
+        /// The document's own plain-name anchors, by absolute URI.
+        let anchors: [String: JSONPointer]
     }
 
     /// The resource a schema location belongs to.
@@ -29,6 +33,8 @@ public struct SchemaRegistry: Sendable {
     private(set) var documents: [Document] = []
     private var resources: [String: Location] = [:]
     private var anchors: [String: Location] = [:]
+    /// For each resource URI that more than one file claims, the claiming documents in registration order.
+    private(set) var claims: [String: [Int]] = [:]
 
     /// A registry holding only the bundled draft-07 metaschema.
     public init() {
@@ -63,9 +69,16 @@ public struct SchemaRegistry: Sendable {
     ) -> URIReference {
         let document = documents.count
         resources[retrieval.description] = Location(document: document, pointer: .root)
-        for resource in index.resources { resources[resource.uri] = Location(document: document, pointer: resource.pointer) }
+        for resource in index.resources {
+            if let earlier = resources[resource.uri], earlier.document != document, documents[earlier.document].retrieval != retrieval.description {
+                claims[resource.uri, default: [earlier.document]].append(document)
+            }
+            resources[resource.uri] = Location(document: document, pointer: resource.pointer)
+        }
         for anchor in index.anchors { anchors[anchor.uri] = Location(document: document, pointer: anchor.pointer) }
-        documents.append(Document(sourceName: sourceName ?? retrieval.description, content: content, resourceScopes: index.scopes))
+        documents.append(Document(sourceName: sourceName ?? retrieval.description, retrieval: retrieval.description, content: content,
+                                  resourceScopes: index.scopes,
+                                  anchors: Dictionary(index.anchors.map { ($0.uri, $0.pointer) }, uniquingKeysWith: { _, last in last })))
         return index.scopes[.root]?.base ?? retrieval
     }
 
@@ -75,22 +88,36 @@ public struct SchemaRegistry: Sendable {
     }
 
     /// Where a reference, resolved against `base`, points; `nil` when nothing registered matches.
-    func resolve(_ reference: String, against base: URIReference) -> (location: Location, uri: URIReference)? {
+    /// A reference from inside a document to one of that document's own `$id`s stays in the document,
+    /// even when a file registered later claims the same `$id`.
+    func resolve(_ reference: String, against base: URIReference, from document: Int? = nil) -> (location: Location, uri: URIReference)? {
         let absolute = base.resolving(reference)
         let resourceKey = absolute.withoutFragment.description
         let fragment = absolute.fragment ?? ""
+        let own = document.flatMap { ownResource(resourceKey, in: $0) }
         if fragment.isEmpty {
-            return resources[resourceKey].map { ($0, absolute) }
+            return (own ?? resources[resourceKey]).map { ($0, absolute) }
         }
         if fragment.hasPrefix("/") {
-            guard let resource = resources[resourceKey],
+            guard let resource = own ?? resources[resourceKey],
                   let decoded = URIReference.percentDecoded(fragment),
                   let pointer = try? JSONPointer(parsing: decoded) else { return nil }
             let target = Location(document: resource.document, pointer: resource.pointer.appending(pointer))
             guard value(at: target) != nil else { return nil }
             return (target, absolute)
         }
+        if let document, let pointer = documents[document].anchors[resourceKey + "#" + fragment] {
+            return (Location(document: document, pointer: pointer), absolute)
+        }
         return anchors[resourceKey + "#" + fragment].map { ($0, absolute) }
+    }
+
+    /// The root of the resource `uri` when `document` itself declares it (only looked for when
+    /// another file claims the same URI).
+    private func ownResource(_ uri: String, in document: Int) -> Location? {
+        guard claims[uri] != nil else { return nil }
+        let roots = documents[document].resourceScopes.filter { $0.value.base.description == uri }.keys
+        return roots.min { $0.description < $1.description }.map { Location(document: document, pointer: $0) }
     }
 
     /// The schema value at a location.

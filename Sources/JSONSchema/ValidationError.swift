@@ -34,6 +34,10 @@ public enum ValidationErrorKind: Sendable, Hashable {
     /// Evaluation stopped: more than `limit` schemas applied inside one another (a very deeply
     /// nested instance under a recursive schema); the instance is treated as invalid.
     case tooDeep(limit: Int)
+    /// Evaluation came back to the schema at `schema` (an absolute URI) at the same value without
+    /// descending into it: a loop of `$ref`s and in-place applicators that would never end. The value
+    /// is treated as invalid; the rest of the instance is validated as usual.
+    case schemaLoop(schema: String)
 }
 
 /// One reason an instance does not satisfy a schema, located in both documents.

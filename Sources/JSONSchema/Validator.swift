@@ -26,6 +26,10 @@ public struct Validator: Sendable {
     /// Every compiled node, kept alive here because `$ref` points at nodes without retaining them.
     private let nodes: SchemaNodeStore
     private let options: ValidationOptions
+    /// What compiled but deserves a look: each loop of subschemas that apply to the same instance
+    /// (`referenceCycle`, at a `$ref` of the loop). An instance that takes such a loop is invalid,
+    /// with a `schemaLoop` error; instances that never reach it validate as usual.
+    public let warnings: [SchemaError]
 
     /// Compiles `schema`, registering it (under `uri` when given) in a copy of `registry`.
     public init(schema: JSONValue, uri: String? = nil, registry: SchemaRegistry = SchemaRegistry(),
@@ -46,7 +50,9 @@ public struct Validator: Sendable {
         }
         root = compiler.node(at: location)
         try compiler.compileReached()
-        try compiler.rejectInPlaceCycles()
+        let loops = compiler.inPlaceLoops()
+        compiler.guardLoops(at: loops.reentered)
+        warnings = loops.warnings
         nodes = compiler.nodes
         self.options = options
     }
@@ -64,7 +70,9 @@ public struct Validator: Sendable {
     /// True when the document on `tape` is valid (the fast path: parse with `JSONTape(bytes:)`).
     public func isValid(_ tape: JSONTape) -> Bool {
         tape.withView { view in
-            evaluating { context in root.isValid(Instance(tape: view, index: 0), context) && context.overflow.pointee == nil }
+            evaluating { context in
+                root.isValid(Instance(tape: view, index: 0), context) && context.overflow.pointee == nil && context.loops.pointee.hits.isEmpty
+            }
         }
     }
 
@@ -73,18 +81,20 @@ public struct Validator: Sendable {
         validate(JSONTape(instance))
     }
 
-    /// Every error of the document on `tape`, in keyword-table order; empty when valid. When
-    /// evaluation goes deeper than `ValidationOptions.maxDepth`, the one error is `tooDeep`.
+    /// Every error of the document on `tape`, in keyword-table order, then a `schemaLoop` for each
+    /// value that took a schema loop; empty when valid. When evaluation goes deeper than
+    /// `ValidationOptions.maxDepth`, the one error is `tooDeep`.
     public func validate(_ tape: JSONTape) -> [ValidationError] {
         tape.withView { view in
             evaluating { context in
                 let instance = Instance(tape: view, index: 0)
                 var errors: [ValidationError] = []
-                if !root.isValid(instance, context), context.overflow.pointee == nil {
-                    // Collecting errors visits branches the verdict skipped, so it may hit the limit too.
+                if !root.isValid(instance, context) || !context.loops.pointee.hits.isEmpty, context.overflow.pointee == nil {
+                    // Collecting errors visits branches the verdict skipped, so it may hit the limit (or a loop) too.
                     errors = root.errors(instance, at: .root, context)
                 }
-                return context.overflow.pointee.map { [tooDeep($0, view)] } ?? errors
+                if let overflow = context.overflow.pointee { return [tooDeep(overflow, view)] }
+                return errors + context.loops.pointee.hits.map { ValidationError($0, view) }
             }
         }
     }
@@ -95,11 +105,14 @@ public struct Validator: Sendable {
                         instanceLocation: view.pointer(to: overflow.instanceIndex))
     }
 
-    /// Runs one evaluation with a fresh depth budget.
+    /// Runs one evaluation with a fresh depth budget and no loops entered.
     private func evaluating<Result>(_ body: (EvaluationContext) -> Result) -> Result {
         var overflow: DepthOverflow?
+        var loops = LoopTracker()
         return withUnsafeMutablePointer(to: &overflow) { slot in
-            body(EvaluationContext(assertFormat: options.assertFormat, remainingDepth: options.maxDepth, overflow: slot))
+            withUnsafeMutablePointer(to: &loops) { tracker in
+                body(EvaluationContext(assertFormat: options.assertFormat, remainingDepth: options.maxDepth, overflow: slot, loops: tracker))
+            }
         }
     }
 }

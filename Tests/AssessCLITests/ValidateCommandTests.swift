@@ -107,15 +107,20 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("<stdin>:1:7: error: expected an integer but found a string at /a"), run.stdout)
     }
 
-    func testReferenceCyclesThroughApplicatorsAreBrokenSchemas() {
-        // Both repros died before: a stack overflow, and memory growing without bound for the instance 1.
-        for (name, position, reference) in [("cycle-allof.schema.json", "1:19", ""), ("cycle-typed.schema.json", "3:22", "#")] {
+    func testReferenceCyclesThroughApplicatorsAreInstanceErrorsWhereTaken() {
+        // Both repros died before (a stack overflow, and memory growing without bound for the instance 1),
+        // then were refused as broken schemas; now `1` takes the loop and gets a positioned schema-loop error.
+        for (name, others) in [("cycle-allof.schema.json", ""), ("cycle-typed.schema.json", "expected a string but found an integer at the root (/type)\n")] {
             let run = CapturedRun(["validate", "--schema", file(name), file("one.json")])
-            XCTAssertEqual(run.status, .inputError, name)
-            XCTAssertEqual(run.stdout, "", name)
-            XCTAssertTrue(run.stderr.hasPrefix("\(file(name)):\(position): error: broken schema: $ref \"\(reference)\" loops back to the "
-                + "same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0"), run.stderr)
+            XCTAssertEqual(run.status, .findings, name)
+            XCTAssertEqual(run.stderr, "", name)
+            let place = "\(file("one.json")):1:1: error: "
+            XCTAssertEqual(run.stdout, (others.isEmpty ? "" : place + others) + place + "schema loop: evaluation came back to "
+                + "\(URL(fileURLWithPath: file(name)).absoluteString)# at this value without descending into it, so it would never end; "
+                + "the value is treated as invalid at the root (/allOf/0/$ref)\n", name)
         }
+        let verbose = CapturedRun(["validate", "--verbose", "--schema", file("cycle-allof.schema.json"), file("one.json")])
+        XCTAssertTrue(verbose.stderr.hasPrefix("\(file("cycle-allof.schema.json")):1:19: warning: $ref \"\" loops back"), verbose.stderr)
     }
 
     func testTooDeepAnInstanceForARecursiveSchemaIsAnErrorNotACrash() throws {
@@ -172,13 +177,15 @@ final class MetaschemaCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("<stdin>:3:16: error: value must be at least 0 at /minLength"), run.stdout)
     }
 
-    func testReferenceCyclesThroughApplicatorsAreFindings() {
+    func testReferenceCyclesThroughApplicatorsAreWarnings() {
         let allOf = Paths.fixture("validate/cycle-allof.schema.json"), typed = Paths.fixture("validate/cycle-typed.schema.json")
         let run = CapturedRun(["metaschema", allOf, typed])
-        XCTAssertEqual(run.status, .findings)
+        XCTAssertEqual(run.status, .ok)
         XCTAssertEqual(run.stdout, """
-            \(allOf):1:19: error: $ref "" loops back to the same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0
-            \(typed):3:22: error: $ref "#" loops back to the same schema without descending into the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0
+            \(allOf):1:19: warning: $ref "" loops back to the same schema without descending into the instance: #/allOf/0/$ref → # → #/allOf/0; a value that takes this loop is invalid (schema loop)
+            \(allOf): valid
+            \(typed):3:22: warning: $ref "#" loops back to the same schema without descending into the instance: #/allOf/0/$ref → # → #/allOf/0; a value that takes this loop is invalid (schema loop)
+            \(typed): valid
 
             """)
     }

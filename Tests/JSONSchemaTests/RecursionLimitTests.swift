@@ -6,17 +6,22 @@ import JSONCore
 final class RecursionLimitTests: XCTestCase {
     private func json(_ text: String) throws -> JSONValue { try JSONDocument(text: text).value }
 
+    /// The schema compiles with the loop as its first warning, and `instance` takes the loop: it is
+    /// invalid with a `schemaLoop` error, on both paths.
     private func assertCycle(
         _ schema: String, reference: String, cycle: [String], registry: SchemaRegistry = SchemaRegistry(),
-        file: StaticString = #filePath, line: UInt = #line
+        instance: String = "1", file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        XCTAssertThrowsError(try Validator(schema: json(schema), registry: registry), schema, file: file, line: line) { error in
-            XCTAssertEqual((error as? SchemaError)?.kind, .referenceCycle(reference: reference, cycle: cycle), schema, file: file, line: line)
-        }
+        let validator = try Validator(schema: json(schema), registry: registry)
+        XCTAssertEqual(validator.warnings.first?.kind, .referenceCycle(reference: reference, cycle: cycle), schema, file: file, line: line)
+        XCTAssertFalse(validator.isValid(try json(instance)), schema, file: file, line: line)
+        let loops = validator.validate(try json(instance)).filter { if case .schemaLoop = $0.kind { true } else { false } }
+        XCTAssertEqual(loops.count, 1, schema, file: file, line: line)
+        XCTAssertEqual(loops.first?.instanceLocation, .root, schema, file: file, line: line)
     }
 
-    func testReferenceCyclesThroughApplicatorsAreCompileErrors() throws {
-        // The first two are the repros: a stack overflow, and unbounded memory collecting errors for `1`.
+    func testReferenceCyclesThroughApplicatorsAreWarningsAndLoopErrorsWhenTaken() throws {
+        // The first two were the repros: a stack overflow, and unbounded memory collecting errors for `1`.
         try assertCycle(##"{"allOf":[{"$ref":""}]}"##, reference: "", cycle: ["#/allOf/0/$ref", "#", "#/allOf/0"])
         try assertCycle(##"{"type":"string","allOf":[{"$ref":"#"}]}"##, reference: "#", cycle: ["#/allOf/0/$ref", "#", "#/allOf/0"])
         try assertCycle(##"{"anyOf":[{"type":"null"},{"$ref":"#"}]}"##, reference: "#", cycle: ["#/anyOf/1/$ref", "#", "#/anyOf/1"])
@@ -25,16 +30,21 @@ final class RecursionLimitTests: XCTestCase {
         try assertCycle(##"{"if":{"$ref":"#"},"then":true}"##, reference: "#", cycle: ["#/if/$ref", "#", "#/if"])
         try assertCycle(##"{"if":true,"then":{"$ref":"#"}}"##, reference: "#", cycle: ["#/then/$ref", "#", "#/then"])
         try assertCycle(##"{"if":false,"else":{"$ref":"#"}}"##, reference: "#", cycle: ["#/else/$ref", "#", "#/else"])
-        try assertCycle(##"{"dependencies":{"a":{"$ref":"#"}}}"##, reference: "#", cycle: ["#/dependencies/a/$ref", "#", "#/dependencies/a"])
+        try assertCycle(##"{"dependencies":{"a":{"$ref":"#"}}}"##, reference: "#", cycle: ["#/dependencies/a/$ref", "#", "#/dependencies/a"],
+                        instance: #"{"a": 1}"#)
         try assertCycle(##"{"$ref":"#"}"##, reference: "#", cycle: ["#/$ref", "#"])
     }
 
     func testCyclesReachedOnlyThroughPropertiesAreStillFound() throws {
-        try assertCycle(##"""
+        let schema = ##"""
             {"definitions": {"x": {"anyOf": [{"$ref": "#/definitions/y"}]}, "y": {"not": {"$ref": "#/definitions/x"}}},
              "properties": {"p": {"$ref": "#/definitions/x"}}}
-            """##, reference: "#/definitions/x",
-            cycle: ["#/definitions/y/not/$ref", "#/definitions/x", "#/definitions/x/anyOf/0/$ref", "#/definitions/y", "#/definitions/y/not"])
+            """##
+        let validator = try Validator(schema: json(schema))
+        XCTAssertEqual(validator.warnings.map(\.kind), [.referenceCycle(reference: "#/definitions/x",
+            cycle: ["#/definitions/y/not/$ref", "#/definitions/x", "#/definitions/x/anyOf/0/$ref", "#/definitions/y", "#/definitions/y/not"])])
+        XCTAssertTrue(validator.isValid(try json(#"{"q": 1}"#)), "the loop is only under p")
+        XCTAssertEqual(validator.validate(try json(#"{"p": 1}"#)).map(\.instanceLocation), [JSONPointer(tokens: ["p"])])
     }
 
     func testCyclesAcrossDocumentsNameTheOtherDocument() throws {
@@ -45,15 +55,13 @@ final class RecursionLimitTests: XCTestCase {
                         registry: registry)
     }
 
-    func testCycleErrorPointsAtTheReferenceInTheFile() throws {
+    func testCycleWarningPointsAtTheReferenceInTheFile() throws {
         let document = try JSONDocument(text: "{\n  \"type\": \"string\",\n  \"allOf\": [{\"$ref\": \"#\"}]\n}", options: .init(recordPositions: true))
-        XCTAssertThrowsError(try Validator(schema: document.value, uri: "file:///s/cycle.json", sourceMap: document.sourceMap,
-                                           sourceName: "cycle.json")) { error in
-            let schemaError = error as? SchemaError
-            XCTAssertEqual(schemaError?.location, "file:///s/cycle.json#/allOf/0/$ref")
-            XCTAssertEqual(schemaError?.description, "cycle.json:3:22: $ref \"#\" loops back to the same schema without descending into "
-                           + "the instance, so it would recurse forever: #/allOf/0/$ref → # → #/allOf/0 (at file:///s/cycle.json#/allOf/0/$ref)")
-        }
+        let validator = try Validator(schema: document.value, uri: "file:///s/cycle.json", sourceMap: document.sourceMap, sourceName: "cycle.json")
+        XCTAssertEqual(validator.warnings.count, 1)
+        XCTAssertEqual(validator.warnings.first?.location, "file:///s/cycle.json#/allOf/0/$ref")
+        XCTAssertEqual(validator.warnings.first?.description, "cycle.json:3:22: $ref \"#\" loops back to the same schema without descending into "
+                       + "the instance: #/allOf/0/$ref → # → #/allOf/0; a value that takes this loop is invalid (schema loop) (at file:///s/cycle.json#/allOf/0/$ref)")
     }
 
     func testRecursionThatDescendsIntoTheInstanceCompiles() throws {
@@ -65,7 +73,7 @@ final class RecursionLimitTests: XCTestCase {
             ##"{"if": {"$ref": "#"}}"##, // `if` without `then`/`else` is never evaluated
         ]
         for schema in schemas {
-            XCTAssertNoThrow(try Validator(schema: json(schema)), schema)
+            XCTAssertEqual(try Validator(schema: json(schema)).warnings, [], schema)
         }
         let tree = try Validator(schema: json(##"{"type": "object", "additionalProperties": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}}"##))
         XCTAssertTrue(tree.isValid(try json(##"{"a": {"b": null, "c": {}}}"##)))

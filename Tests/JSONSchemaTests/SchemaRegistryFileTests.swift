@@ -93,4 +93,27 @@ final class SchemaRegistryFileTests: XCTestCase {
             XCTAssertEqual(schemaError?.position?.column, 16)
         }
     }
+
+    func testAFileResolvesItsOwnFragmentsWhenAnotherFileDeclaresTheSameID() throws {
+        let first = try write("a.json", ##"""
+            {"$id": "https://example.com/s.json", "definitions": {"x": {"$id": "#x", "type": "string"}},
+             "properties": {"a": {"$ref": "#/definitions/x"}, "b": {"$ref": "#x"}, "c": {"$ref": "s.json#/definitions/x"}}}
+            """##)
+        let second = try write("b.json", ##"{"$id": "https://example.com/s.json", "definitions": {"y": {"type": "integer"}}}"##)
+        let third = try write("c.json", ##"{"properties": {"z": {"$ref": "https://example.com/s.json#/definitions/y"}}}"##)
+        var registry = SchemaRegistry()
+        try registry.registerDirectory(at: folder.path)
+        // b.json was registered after a.json, so it keeps the $id for other files…
+        let other = try Validator(registered: third.absoluteString, in: registry)
+        XCTAssertEqual(other.validate(try json(#"{"z": "x"}"#)).map(\.kind), [.type(expected: [.integer], actual: .string)])
+        // …but a.json's own references, by pointer, anchor or its own $id, stay in a.json.
+        let own = try Validator(registered: first.absoluteString, in: registry)
+        XCTAssertEqual(own.validate(try json(#"{"a": 1, "b": 2, "c": 3}"#)).map(\.absoluteKeywordLocation),
+                       Array(repeating: "https://example.com/s.json#/definitions/x/type", count: 3))
+        XCTAssertEqual(registry.sharedIDs(of: first.absoluteString),
+                       [SharedID(uri: "https://example.com/s.json", others: [second.path], winner: second.path, wonByThisFile: false)])
+        XCTAssertEqual(registry.sharedIDs(of: second.absoluteString),
+                       [SharedID(uri: "https://example.com/s.json", others: [first.path], winner: second.path, wonByThisFile: true)])
+        XCTAssertEqual(registry.sharedIDs(of: third.absoluteString), [])
+    }
 }

@@ -118,14 +118,20 @@ final class ValidatorTests: XCTestCase {
             (##"{"multipleOf": 0}"##, .invalidKeywordValue(keyword: "multipleOf", expected: "a number greater than 0")),
             (##"{"allOf": []}"##, .invalidKeywordValue(keyword: "allOf", expected: "a non-empty array of schemas")),
             (##"{"properties": {"a": 3}}"##, .notASchema(found: .integer)),
-            (##"{"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a"}"##,
-             .referenceCycle(reference: "#/definitions/a", cycle: ["#/definitions/b/$ref", "#/definitions/a/$ref", "#/definitions/b"])),
         ]
         for (schema, expected) in cases {
             XCTAssertThrowsError(try validator(schema), schema) { error in
                 XCTAssertEqual((error as? SchemaError)?.kind, expected, schema)
             }
         }
+    }
+
+    func testReferenceCycleCompilesWithAWarningAndEveryInstanceTakesIt() throws {
+        let schema = try validator(##"{"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a"}"##)
+        XCTAssertEqual(schema.warnings.map(\.kind),
+                       [.referenceCycle(reference: "#/definitions/a", cycle: ["#/definitions/b/$ref", "#/definitions/a/$ref", "#/definitions/b"])])
+        XCTAssertFalse(schema.isValid(.null))
+        XCTAssertEqual(schema.validate(.null).map(\.kind), [.schemaLoop(schema: "urn:assess:schema:1#/definitions/a")])
     }
 
     func testInvalidPatternIsACompileError() throws {

@@ -2,7 +2,7 @@ import JSONCore
 import JSONSchema
 
 /// Reports where a survey breaks the format's schema (or the one its `"$schema"` names), one finding
-/// per error, at its best match.
+/// per error, at its best match; and each `$ref` loop of that schema as a warning at the file's start.
 public struct SchemaRule: LintCheck {
     public let id = LintRuleID.schema
     public let severity = LintSeverity.error
@@ -23,8 +23,13 @@ public struct SchemaRule: LintCheck {
             return [Finding(rule: id, severity: severity, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, range: .at(SourcePosition(line: 1, column: 1, offset: 0)))]
         }
+        // A loop in the schema itself is the schema author's to fix: a warning naming its place there.
+        let loops = validator.warnings.map { warning in
+            Finding(rule: id, severity: .warning, message: "schema \(warning.description)",
+                    pointer: .root, range: .at(SourcePosition(line: 1, column: 1, offset: 0)))
+        }
         let instance = survey.document.json.value
-        return LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
+        return loops + LargeStack.run(depth: survey.sectionDepth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
             let step = survey.stepName(containing: best.instanceLocation).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
             return survey.finding(self, step + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))", at: best.instanceLocation)
