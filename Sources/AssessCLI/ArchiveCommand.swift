@@ -10,10 +10,10 @@ struct ArchiveCommand: Command {
         summary: "Build a result archive: assessmentResult.json, other files and a metadata.json manifest.",
         synopsis: "--result RESULT.json [--survey SURVEY.json] [--file FILE[:CONTENT-TYPE]]... [--app-name N] [--app-version V] [--device-info D] [--device-type T] [--now ISO8601] [--force] -o OUT.zip",
         options: [
-            .value("--result", "-r", valueName: "RESULT.json", help: "The assessment result (checked against AssessmentResult.json); stored as assessmentResult.json."),
+            .value("--result", aliases: ["-r"], valueName: "RESULT.json", help: "The assessment result (checked against AssessmentResult.json); stored as assessmentResult.json."),
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result is a result of this survey."),
-            .value("--file", "-f", valueName: "FILE[:TYPE]", help: "Another file to include, with an optional content type (repeatable)."),
-            .value("--output", "-o", valueName: "OUT.zip", help: "Where to write the archive."),
+            .value("--file", aliases: ["-f"], valueName: "FILE[:TYPE]", help: "Another file to include, with an optional content type (repeatable)."),
+            SharedOptions.output("Where to write the archive.", valueName: "OUT.zip"),
             .value("--app-name", valueName: "NAME", help: "metadata.json appName (default: assess)."),
             .value("--app-version", valueName: "VERSION", help: "metadata.json appVersion."),
             .value("--device-info", valueName: "TEXT", help: "metadata.json deviceInfo."),

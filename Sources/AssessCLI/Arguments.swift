@@ -2,8 +2,12 @@ import AssessmentModel
 
 /// An option a command accepts.
 struct OptionSpec: Sendable {
-    /// Names with dashes, primary first (`--output`, `-o`).
+    /// Names with dashes, primary first (`--output`, `-o`). A name means the same in every command
+    /// that has it (`AssessCLITests` checks this), so shared concepts use the factories in `SharedOptions`.
     let names: [String]
+    /// Older spellings, still accepted and listed in help (`--report` for `--format`); they may mean
+    /// something else in another command.
+    var aliases: [String] = []
     /// The value's placeholder (`FILE`), or `nil` for a flag.
     let valueName: String?
     /// One line of help.
@@ -11,12 +15,15 @@ struct OptionSpec: Sendable {
 
     var primary: String { names[0] }
 
-    static func flag(_ names: String..., help: String) -> OptionSpec {
-        OptionSpec(names: names, valueName: nil, help: help)
+    /// Every spelling the option is accepted under.
+    var spellings: [String] { names + aliases }
+
+    static func flag(_ names: String..., aliases: [String] = [], help: String) -> OptionSpec {
+        OptionSpec(names: names, aliases: aliases, valueName: nil, help: help)
     }
 
-    static func value(_ names: String..., valueName: String, help: String) -> OptionSpec {
-        OptionSpec(names: names, valueName: valueName, help: help)
+    static func value(_ names: String..., aliases: [String] = [], valueName: String, help: String) -> OptionSpec {
+        OptionSpec(names: names, aliases: aliases, valueName: valueName, help: help)
     }
 }
 
@@ -39,15 +46,18 @@ struct CommandSpec: Sendable {
         }
         let width = (labels.map(\.count).max() ?? 0) + 2
         for (label, option) in zip(labels, all) {
-            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
+            let aliases = option.aliases.isEmpty ? "" : " (also \(option.aliases.joined(separator: ", ")), the older spelling\(option.aliases.count > 1 ? "s" : ""))"
+            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help + aliases)
         }
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n")
     }
 
-    /// Parses arguments (after the command name).
-    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    /// Parses arguments (after the command name); `others` (every command) lets an unknown option's
+    /// message name the option meant.
+    func parse(_ arguments: [String], others: [CommandSpec] = []) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        for option in options { option.spellings.forEach { parsed.primaryNames[$0] = option.primary } }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -71,10 +81,8 @@ struct CommandSpec: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = options.first(where: { $0.names.contains(name) }) else {
-                let known = options.flatMap(\.names) + ["--help"]
-                let hint = Suggestion.closest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown option '\(name)' for 'assess \(self.name)'\(hint)")
+            guard let option = options.first(where: { $0.spellings.contains(name) }) else {
+                throw UsageError("unknown option '\(name)' for 'assess \(self.name)'\(unknownOptionHint(name, others: others))")
             }
             if let valueName = option.valueName {
                 let value: String
@@ -95,28 +103,55 @@ struct CommandSpec: Sendable {
     }
 }
 
+extension CommandSpec {
+    /// What an unknown option probably meant: the same concept under this command's spelling (the
+    /// report format is `--format` everywhere, `--report` in `run`), a near miss, or the commands
+    /// that have it.
+    func unknownOptionHint(_ name: String, others: [CommandSpec]) -> String {
+        let elsewhere = others.filter { $0.name != self.name }.compactMap { spec in
+            spec.options.first { $0.spellings.contains(name) }.map { (command: spec.name, option: $0) }
+        }
+        // Another command's spelling of a concept this command has (by its primary name).
+        for found in elsewhere {
+            if let mine = options.first(where: { $0.primary == found.option.primary }) {
+                return " (did you mean \(mine.names.joined(separator: " or "))? '\(name)' is its spelling in 'assess \(found.command)')"
+            }
+        }
+        if let close = Suggestion.closest(to: name, among: options.flatMap(\.spellings) + ["--help"]) {
+            return " (did you mean \(close)?)"
+        }
+        guard !elsewhere.isEmpty else { return "" }
+        let commands = elsewhere.map { "'assess \($0.command)'" }
+        return " (\(name) is an option of \(commands.joined(separator: ", ")))"
+    }
+}
+
 /// The options and operands given to a command.
 struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var wantsHelp = false
+    /// Each spelling's primary name, so a lookup by an alias (`--report`) finds the option (`--format`).
+    var primaryNames: [String: String] = [:]
+
+    private func primary(_ name: String) -> String { primaryNames[name] ?? name }
 
     /// The last value of an option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { values[primary(name)]?.last }
 
     /// Every value of a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ name: String) -> [String] { values[primary(name)] ?? [] }
 
     /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ name: String) -> Bool { flags.contains(primary(name)) }
 
     /// The value of an option restricted to a set of choices.
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws(UsageError) -> T
     where T.RawValue == String {
         guard let text = value(name) else { return defaultValue }
         guard let choice = T(rawValue: text) else {
-            throw UsageError("invalid value '\(text)' for \(name); expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("invalid value '\(text)' for \(primary(name)); expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return choice
     }

@@ -56,7 +56,7 @@ public enum Assess {
             return .usage
         }
         do {
-            let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+            let parsed = try command.spec.parse(Array(arguments.dropFirst()), others: commands.map(\.spec))
             if parsed.wantsHelp {
                 io.print(command.spec.help)
                 return .ok

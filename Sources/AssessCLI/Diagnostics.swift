@@ -1,8 +1,18 @@
+import AssessmentModel
 import JSONCore
 
 /// How serious a diagnostic is.
 enum Severity: String, Sendable {
     case error, warning, note
+
+    /// A lint finding's severity, printed.
+    init(_ severity: LintSeverity) {
+        switch severity {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .note: self = .note
+        }
+    }
 }
 
 /// Compiler-style lines: `file:line:col: error: message`, coloured on a terminal.

@@ -11,8 +11,8 @@ struct GraphCommand: Command {
         summary: "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json).",
         synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE [--force]] [--coverage REPORT.json] [--resources DIR] [--now ISO8601]",
         options: [
-            .value("--format", "-f", valueName: "FORMAT", help: "svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
-            .value("--output", "-o", valueName: "FILE", help: "Write to FILE instead of standard output."),
+            SharedOptions.format("svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
+            SharedOptions.output("Write to FILE instead of standard output."),
             .flag("--force", help: "Replace FILE if it exists."),
             .value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
@@ -39,8 +39,10 @@ struct GraphCommand: Command {
         }
         let format = try arguments.choice("--format", default: Format.svg)
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
-        guard let survey = SurveyInput.load(path, io: io)?.document,
+        guard let (survey, bytes) = SurveyInput.load(path, io: io),
               let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
+        SurveyInput.warnIfFailingLint(Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings,
+                                      path: path, io: io)
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let graph = FlowGraph(survey: root, now: now)
         var coverage: CoverageState?
@@ -92,6 +94,14 @@ enum SurveyInput {
             }
             return nil
         }
+    }
+
+    /// Warns when the survey fails lint at error level (`run` refuses such a survey): what `graph` and
+    /// `routes` show of it may not be what the apps do.
+    static func warnIfFailingLint(_ findings: [Finding], path: String, io: CommandIO) {
+        let errors = findings.filter { $0.severity == .error }.count
+        guard errors > 0 else { return }
+        io.printError("\(path): warning: the survey fails lint (\(errors) error\(errors == 1 ? "" : "s"); see 'assess lint \(path)'); 'assess run' refuses it without --allow-lint-errors")
     }
 
     /// The survey as it runs: every `transform` node replaced by its resource file. `nil` after

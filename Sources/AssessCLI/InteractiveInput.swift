@@ -22,7 +22,10 @@ struct ChoiceInput {
     func read(_ input: String) -> Reading {
         switch input {
         case "": return forward()
-        case "b": return .act(.goBackward)
+        case "b":
+            // Hidden Back (the first step, a completion step) is refused as the session refuses it, and not recorded.
+            guard buttons.isVisible(.goBackward) else { return refuse(RunError.hiddenButton(step: step.identifier, button: .goBackward).description) }
+            return .act(.goBackward)
         case "s": return .act(.skip)
         case "q": return .act(.cancel)
         default: break
@@ -52,7 +55,7 @@ struct ChoiceInput {
             return refuse("this question takes one choice; type a single number", listing: choices)
         }
         guard let other = question.other else { return refuse("\"\(input)\" is not a choice number", listing: choices) }
-        io.writeOutput("  ? \"\(input)\" is not a choice number. Record it as your own answer? (y/n) ")
+        io.writeError("  ? \"\(input)\" is not a choice number. Record it as your own answer? (y/n) ")
         guard let reply = io.readLine() else { return .inputEnded }
         guard ["y", "yes"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased()) else {
             return refuse("not recorded", listing: choices)
@@ -70,8 +73,8 @@ struct ChoiceInput {
     }
 
     private func refuse(_ message: String, listing choices: [Choice]? = nil) -> Reading {
-        io.print("  ! \(message)")
-        if let choices { ChoiceInput.list(choices).forEach(io.print) }
+        io.printError("  ! \(message)")
+        if let choices { ChoiceInput.list(choices).forEach(io.printError) }
         return .retry
     }
 

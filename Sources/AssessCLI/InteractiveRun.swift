@@ -3,6 +3,7 @@ import AssessmentRunner
 import JSONCore
 
 /// Plays a survey in the terminal: shows each step, reads answers with the same checks as scripts.
+/// Steps and prompts go to standard error, so standard output carries only the report (`--format`).
 struct InteractiveRun {
     let survey: Node
     let environment: RunEnvironment
@@ -44,10 +45,10 @@ struct InteractiveRun {
                 recorder?.append(AnswerScript.Entry(identifier: step.identifier, action: session.moves.last?.action ?? action))
                 if case .answer = action { given[stepPath] = line.trimmingCharacters(in: .whitespaces) }
             } catch {
-                io.print("  ! \(error)")
+                io.printError("  ! \(error)")
             }
         }
-        io.print("Run \(session.status.rawValue).")
+        io.printError("Run \(session.status.rawValue).")
         return Outcome(session: session, inputEnded: false)
     }
 
@@ -56,45 +57,45 @@ struct InteractiveRun {
         let open = (1..<max(1, location.count)).map { Array(location.prefix($0)) }
         for section in open where !previous.contains(section) {
             guard let node = navigator.node(at: section) else { continue }
-            io.print("")
-            io.print("== \(node.title ?? node.identifier) ==")
-            if let detail = node.detail { io.print(detail) }
+            io.printError("")
+            io.printError("== \(node.title ?? node.identifier) ==")
+            if let detail = node.detail { io.printError(detail) }
         }
         return open
     }
 
     private func show(_ step: Node, buttons: ButtonState, previous: String?) {
-        io.print("")
-        io.print("[\(step.identifier)] \(step.title ?? step.identifier)")
-        if let detail = step.detail { io.print(detail) }
+        io.printError("")
+        io.printError("[\(step.identifier)] \(step.title ?? step.identifier)")
+        if let detail = step.detail { io.printError(detail) }
         if let question = step.question {
             if let choices = question.choices {
-                ChoiceInput.list(choices).forEach(io.print)
+                ChoiceInput.list(choices).forEach(io.printError)
                 if question.isSingleChoice {
-                    io.print(question.other == nil ? "Choose a number." : "Choose a number, or type your own answer.")
+                    io.printError(question.other == nil ? "Choose a number." : "Choose a number, or type your own answer.")
                 } else {
-                    io.print("Choose numbers separated by spaces or commas (e.g. 1 3).")
-                    if question.other != nil { io.print("Or type your own answer, alone or after the numbers: 1 3 other: TEXT") }
+                    io.printError("Choose numbers separated by spaces or commas (e.g. 1 3).")
+                    if question.other != nil { io.printError("Or type your own answer, alone or after the numbers: 1 3 other: TEXT") }
                 }
             } else if let items = question.inputItems {
                 for (key, item) in zip(question.inputKeys, items) {
-                    io.print("  \(key) (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
+                    io.printError("  \(key) (\(item.type)): \(item.label ?? item.fieldLabel ?? item.placeholder ?? "")")
                 }
-                io.print("Type a JSON object of the inputs you answer, e.g. {\"\(question.inputKeys.first ?? "0")\": …}.")
+                io.printError("Type a JSON object of the inputs you answer, e.g. {\"\(question.inputKeys.first ?? "0")\": …}.")
             } else if let item = question.inputItem {
                 var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }
                 if let minimum = item.bound("minimumValue") ?? item.bound("minimumYear") { hint += ", at least \(minimum)" }
                 if let maximum = item.bound("maximumValue") ?? item.bound("maximumYear") { hint += ", at most \(maximum)" }
-                io.print(hint + ".")
+                io.printError(hint + ".")
             }
-            if let previous { io.print("Previous answer: \(previous) (press return to keep it)") }
+            if let previous { io.printError("Previous answer: \(previous) (press return to keep it)") }
         }
         var commands = ["return = \(buttons.titles[.goForward] ?? "next")"]
         if buttons.isVisible(.goBackward) { commands.append("b = \(buttons.titles[.goBackward] ?? "back")") }
         if step.isQuestion, buttons.isVisible(.skip) { commands.append("s = \(buttons.titles[.skip] ?? "skip")") }
         if buttons.isVisible(.cancel) { commands.append("q = \(buttons.titles[.cancel] ?? "cancel")") }
-        io.writeOutput(commands.joined(separator: ", ") + "\n> ")
+        io.writeError(commands.joined(separator: ", ") + "\n> ")
     }
 }
 

@@ -7,7 +7,7 @@ struct LintRenderer {
 
     func text(_ report: LintReport) -> [String] {
         report.findings.flatMap { finding in
-            [printer.line(file: report.file, position: finding.position, severity: finding.severity == .error ? .error : .warning,
+            [printer.line(file: report.file, position: finding.position, severity: Severity(finding.severity),
                           message: "\(finding.message) [\(finding.ruleID)]")]
                 + finding.notes.map { printer.line(file: report.file, position: $0.position, severity: .note, message: $0.message) }
         }
@@ -31,7 +31,7 @@ struct LintRenderer {
 
     func github(_ report: LintReport) -> [String] {
         report.findings.map { finding in
-            "::\(finding.severity.rawValue) file=\(report.file),line=\(finding.position.line),col=\(finding.position.column),title=\(finding.ruleID)::\(escape(finding.message))"
+            "::\(finding.severity == .note ? "notice" : finding.severity.rawValue) file=\(report.file),line=\(finding.position.line),col=\(finding.position.column),title=\(finding.ruleID)::\(escape(finding.message))"
         }
     }
 
@@ -46,7 +46,7 @@ struct LintRenderer {
         }
         let results: [JSONValue] = reports.flatMap { report in
             report.findings.map { finding -> JSONValue in
-                ["ruleId": .string(finding.ruleID), "level": .string(finding.severity == .error ? "error" : "warning"),
+                ["ruleId": .string(finding.ruleID), "level": .string(finding.severity.rawValue),
                  "message": ["text": .string(finding.message)],
                  "locations": [["physicalLocation": [
                     "artifactLocation": ["uri": .string(report.file)],

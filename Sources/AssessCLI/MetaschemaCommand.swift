@@ -9,7 +9,7 @@ struct MetaschemaCommand: Command {
         summary: "Check JSON Schema files against the draft-07 metaschema (and that their $refs resolve).",
         synopsis: "[--ref-dir DIR]... [--no-format] SCHEMA... | DIR | -",
         options: [
-            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            SharedOptions.refDir(),
             .flag("--no-format", help: "Do not assert the format keyword of the metaschema (uri, regex)."),
         ],
         discussion: """

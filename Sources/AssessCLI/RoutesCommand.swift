@@ -15,7 +15,7 @@ struct RoutesCommand: Command {
             .flag("--all", help: "Every distinct route (loops at most once) instead of a set that takes every edge."),
             .value("--write-scripts", valueName: "DIR", help: "Write route-NNN.json answer scripts and route-NNN.expected.json outcomes to DIR."),
             .flag("--force", help: "Replace the route scripts already in DIR (every route-NNN.json and .expected.json there)."),
-            .value("--format", "-f", valueName: "FORMAT", help: "text (default) or json."),
+            SharedOptions.format("text (default) or json."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
             .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds for answers (default: now)."),
         ],
@@ -49,12 +49,17 @@ struct RoutesCommand: Command {
             maxRoutes = value
         }
         let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
+        if let problem = arguments.value("--write-scripts").flatMap(OutputFile.problem(writingInto:)) {
+            io.printError(problem)
+            return .inputError
+        }
         guard let (survey, bytes) = SurveyInput.load(path, io: io),
               let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
+        let findings = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings
+        SurveyInput.warnIfFailingLint(findings, path: path, io: io)
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let planner = RoutePlanner(graph: FlowGraph(survey: root, now: now))
         let set = arguments.flag("--all") ? planner.all(maxRoutes: maxRoutes) : planner.edgeCovering(maxRoutes: maxRoutes)
-        let findings = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings
         let dead = deadRules(planner.graph, survey: survey, findings: findings, file: path)
         var status = ExitStatus.ok
         var written: String?
@@ -142,7 +147,9 @@ struct RoutesCommand: Command {
 
     private func writeScripts(_ set: RouteSet, planner: RoutePlanner, to folder: String, force: Bool) -> Result<Int, ScriptWriteError> {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            }
         } catch {
             return .failure(ScriptWriteError(message: "cannot create the folder: \(error.localizedDescription)"))
         }

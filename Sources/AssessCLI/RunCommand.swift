@@ -8,10 +8,10 @@ struct RunCommand: Command {
     let spec = CommandSpec(
         name: "run",
         summary: "Run a survey with scripted answers (or interactively) and report the route, buttons and results.",
-        synopsis: "SURVEY [--answers SCRIPT|DIR]... [--report json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--force] [--allow-lint-errors]",
+        synopsis: "SURVEY [--answers SCRIPT|DIR]... [--format json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--write-expected] [--force] [--allow-lint-errors]",
         options: [
             .value("--answers", "-a", valueName: "SCRIPT", help: "An answer script, or a folder of them (repeatable); SCRIPT.expected.json beside a script is checked."),
-            .value("--report", valueName: "FORMAT", help: "json (default) or text (a readable transcript); with several scripts or interactively, printed only when given."),
+            SharedOptions.format("json (default) or text (a readable transcript); with several scripts or interactively, printed only when given.", aliases: ["--report"]),
             .value("--result", valueName: "FILE", help: "Write the assessment result JSON (single script or interactive run)."),
             .value("--archive", valueName: "FILE.zip", help: "Write a result archive (assessmentResult.json + metadata.json)."),
             .value("--expect", valueName: "EXPECTED.json", help: "Compare status/path/answers with this file; differences exit 1."),
@@ -19,7 +19,8 @@ struct RunCommand: Command {
             .value("--seed", valueName: "N", help: "Fix taskRunUUID (derived from N)."),
             .value("--record", valueName: "SCRIPT", help: "Interactive mode: save the session as a script that replays it (also on Ctrl-D or Ctrl-C)."),
             .flag("--interactive", "-i", help: "Ask for answers on standard input even when it is not a terminal."),
-            .flag("--force", help: "Replace existing output files (--result, --archive, --record)."),
+            .flag("--write-expected", help: "Write each script's outcome as SCRIPT.expected.json beside it (or beside --record's script), to compare with next time."),
+            .flag("--force", help: "Replace existing output files (--result, --archive, --record, --write-expected)."),
             .flag("--allow-lint-errors", help: "Run a survey even though it fails lint at error level."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
@@ -33,7 +34,10 @@ struct RunCommand: Command {
             whenever standard output carries a report or coverage.
             Without --answers and with a terminal (or --interactive), the survey is played step by step:
             choice numbers as "1 3" or "1,3", your own answer as "other: TEXT" (alone or after numbers);
-            return goes on (a required question needs an answer), b back, s skip, q cancel.
+            return goes on (a required question needs an answer), b back, s skip, q cancel. Steps and
+            prompts go to standard error; standard output carries only the report (--format).
+            A folder of scripts is a regression suite: each script gets a line ("as expected", or
+            "completed (no .expected.json)"); --write-expected writes SCRIPT.expected.json from the run.
 
             EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
                          an expectation mismatch, or a survey failing lint, 2 usage error,
@@ -48,7 +52,7 @@ struct RunCommand: Command {
         guard arguments.positionals.count == 1, let surveyPath = arguments.positionals.first else {
             throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey (scripts go after --answers)")
         }
-        let report = try arguments.choice("--report", default: Report.json)
+        let report = try arguments.choice("--format", default: Report.json)
         let fixedTime = try Timestamps.fixed(arguments.value("--now"), environment: io.environment)
         var seed: UInt64?
         if let text = arguments.value("--seed") {
@@ -58,6 +62,10 @@ struct RunCommand: Command {
         let scripts = arguments.all("--answers")
         if !scripts.isEmpty, arguments.value("--record") != nil {
             throw UsageError("--record saves an interactive session; it cannot be used with --answers")
+        }
+        let expectedWriter = arguments.flag("--write-expected") ? ExpectedWriter(force: arguments.flag("--force")) : nil
+        if expectedWriter != nil, arguments.value("--expect") != nil {
+            throw UsageError("--write-expected writes the expected outcome; it cannot be used with --expect")
         }
         let environment = fixedTime.map { RunEnvironment.fixed(at: $0, seed: seed ?? 0) } ?? RunEnvironment.live(seed: seed)
         let printer = DiagnosticPrinter(useColor: io.usesColor)
@@ -78,11 +86,15 @@ struct RunCommand: Command {
             guard io.inputIsTerminal || arguments.flag("--interactive") else {
                 throw UsageError("no --answers script, and standard input is not a terminal (use --interactive to answer from a pipe)")
             }
-            if let problem = outputs.problemBeforeRun(record: true) {
+            if expectedWriter != nil, arguments.value("--record") == nil {
+                throw UsageError("--write-expected writes beside answer scripts: give --answers, or --record SCRIPT in an interactive run")
+            }
+            if let problem = outputs.problemBeforeRun(record: true) ?? arguments.value("--record").flatMap({ expectedWriter?.problem(for: $0) }) {
                 io.printError(problem)
                 return .inputError
             }
-            return runInteractively(root, environment: environment, report: report, arguments: arguments, outputs: outputs, io: io)
+            return runInteractively(root, environment: environment, report: report, arguments: arguments, outputs: outputs,
+                                    expectedWriter: expectedWriter, io: io)
         }
         let (files, missing) = InputFile.expand(scripts)
         missing.forEach { io.printError($0.description) }
@@ -90,15 +102,19 @@ struct RunCommand: Command {
         if scriptFiles.count > 1, arguments.value("--result") != nil || arguments.value("--archive") != nil {
             throw UsageError("--result and --archive need a single script")
         }
-        if let problem = outputs.problemBeforeRun(record: false) {
+        if expectedWriter != nil, scriptFiles.contains(where: { $0.path == nil }) {
+            throw UsageError("--write-expected writes beside script files; a script read from standard input has none")
+        }
+        let expectedProblem = expectedWriter.flatMap { writer in scriptFiles.compactMap(\.path).lazy.compactMap(writer.problem(for:)).first }
+        if let problem = outputs.problemBeforeRun(record: false) ?? expectedProblem {
             io.printError(problem)
             return .inputError
         }
         let coverage = try CoverageCollector.make(arguments, document: survey, root: root, file: surveyPath, now: fixedTime ?? Date())
         // One script prints its report (unless coverage is asked for); a suite prints every report only when --report asks.
-        let printsReports = (scriptFiles.count == 1 && coverage == nil) || arguments.value("--report") != nil
+        let printsReports = (scriptFiles.count == 1 && coverage == nil) || arguments.value("--format") != nil
         let runner = ScriptRunner(survey: root, environment: environment, expectPath: arguments.value("--expect"),
-                                  statusToStandardError: printsReports || coverage != nil, printer: printer, io: io)
+                                  statusToStandardError: printsReports || coverage != nil, printer: printer, io: io, expectedWriter: expectedWriter)
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         var outcomes: [ScriptOutcome] = []
         for file in scriptFiles {
@@ -116,7 +132,7 @@ struct RunCommand: Command {
     }
 
     private func runInteractively(_ survey: Node, environment: RunEnvironment, report format: Report, arguments: ParsedArguments,
-                                  outputs: RunOutputs, io: CommandIO) -> ExitStatus {
+                                  outputs: RunOutputs, expectedWriter: ExpectedWriter?, io: CommandIO) -> ExitStatus {
         let recorder = arguments.value("--record").map { ScriptRecorder(path: $0, overwrite: arguments.flag("--force")) }
         let played = InteractiveRun(survey: survey, environment: environment, io: io).play(recorder: recorder)
         let failure = played.inputEnded ? "input ended before the survey did" : played.session.failure?.description
@@ -135,8 +151,12 @@ struct RunCommand: Command {
         let report = RunReport(session: played.session, failure: failure)
         let runner = ScriptRunner(survey: survey, environment: environment, expectPath: arguments.value("--expect"),
                                   statusToStandardError: true, printer: DiagnosticPrinter(useColor: io.usesColor), io: io)
-        status = status.worst(runner.checkExpectation(report, name: "interactive run", scriptPath: nil))
-        if arguments.value("--report") != nil {
+        if let expectedWriter, let recorder, !played.inputEnded, status == .ok {
+            status = status.worst(expectedWriter.write(report, name: recorder.path, scriptPath: recorder.path, io: io, say: { io.printError($0) }))
+        } else {
+            status = status.worst(runner.checkExpectation(report, name: "interactive run", scriptPath: nil, quietWithout: true))
+        }
+        if arguments.value("--format") != nil {
             print([ScriptOutcome(name: "interactive run", status: status, json: report.json, text: report.text, session: played.session)],
                   as: format, io: io)
         }

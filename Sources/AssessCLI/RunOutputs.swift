@@ -58,7 +58,8 @@ struct RunOutputs {
     }
 }
 
-/// Checks on a file a command is about to write.
+/// Checks on a file (or folder) a command is about to write. One rule for every output: the folder
+/// it goes into must exist (nothing creates missing folders), and what exists is replaced only with `--force`.
 enum OutputFile {
     /// Why `path` cannot be written: it exists (without `force`), is a folder, or its folder is missing.
     static func problem(writing path: String, force: Bool) -> String? {
@@ -67,6 +68,21 @@ enum OutputFile {
             if isDirectory.boolValue { return "error: cannot write \(path): it is a folder" }
             return force ? nil : "error: \(path) already exists (use --force to replace it)"
         }
+        return missingFolder(of: path)
+    }
+
+    /// Why files cannot be written into `folder`: it is a file, or it is missing and so is its parent
+    /// (a missing `folder` itself is created, as a missing file would be).
+    static func problem(writingInto folder: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : "error: cannot write into \(folder): it is a file"
+        }
+        return missingFolder(of: folder)
+    }
+
+    private static func missingFolder(of path: String) -> String? {
+        var isDirectory: ObjCBool = false
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             return "error: cannot write \(path): no such folder \(folder)"

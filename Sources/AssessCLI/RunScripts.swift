@@ -2,6 +2,7 @@ import AssessmentModel
 import AssessmentRunner
 import Foundation
 import JSONCore
+import ZipArchive
 
 /// What one script did, for the command's output.
 struct ScriptOutcome {
@@ -24,6 +25,8 @@ struct ScriptRunner {
     let statusToStandardError: Bool
     let printer: DiagnosticPrinter
     let io: CommandIO
+    /// `--write-expected`: each run's outcome is written beside its script instead of compared.
+    var expectedWriter: ExpectedWriter? = nil
 
     func run(_ file: InputFile) -> ScriptOutcome {
         func failed(_ lines: [String], _ message: String, _ status: ExitStatus) -> ScriptOutcome {
@@ -57,18 +60,26 @@ struct ScriptRunner {
             io.printError(printer.line(file: file.name, position: run.failingEntry.flatMap { position(of: $0, onKey: false, in: document) },
                                        severity: .error, message: failure))
         }
-        status = status.worst(checkExpectation(report, name: file.name, scriptPath: file.path))
+        if let expectedWriter, let path = file.path {
+            status = status.worst(expectedWriter.write(report, name: file.name, scriptPath: path, io: io, say: say))
+        } else {
+            status = status.worst(checkExpectation(report, name: file.name, scriptPath: file.path))
+        }
         return ScriptOutcome(name: file.name, status: status, json: report.json, text: report.text, session: run.session)
     }
 
-    /// Compares a report with `--expect`, or with `NAME.expected.json` beside the script.
-    func checkExpectation(_ report: RunReport, name: String, scriptPath: String?) -> ExitStatus {
+    /// Compares a report with `--expect`, or with `NAME.expected.json` beside the script; a script
+    /// without either still gets its line (`NAME: completed (no .expected.json)`) unless `quietWithout`
+    /// or the run failed (its error is its line).
+    func checkExpectation(_ report: RunReport, name: String, scriptPath: String?, quietWithout: Bool = false) -> ExitStatus {
         var expectedPath = expectPath
-        if expectedPath == nil, let path = scriptPath, path.hasSuffix(".json") {
-            let sibling = String(path.dropLast(5)) + ".expected.json"
-            if FileManager.default.fileExists(atPath: sibling) { expectedPath = sibling }
+        if expectedPath == nil, let sibling = scriptPath.flatMap(Self.expectedPath(for:)), FileManager.default.fileExists(atPath: sibling) {
+            expectedPath = sibling
         }
-        guard let expectedPath else { return .ok }
+        guard let expectedPath else {
+            if !quietWithout, report.failure == nil { say("\(name): \(report.json["status"]?.stringValue ?? "ended") (no .expected.json)") }
+            return .ok
+        }
         let expected: JSONDocument
         switch InputFile(name: expectedPath, path: expectedPath).read(io) {
         case .failure(let error):
@@ -88,9 +99,18 @@ struct ScriptRunner {
             differences.forEach { io.printError("  " + $0) }
             return .findings
         }
-        let line = "\(name): as expected"
-        if statusToStandardError { io.printError(line) } else { io.print(line) }
+        say("\(name): as expected")
         return .ok
+    }
+
+    /// A script's status line: on standard error when standard output carries reports.
+    func say(_ line: String) {
+        if statusToStandardError { io.printError(line) } else { io.print(line) }
+    }
+
+    /// `NAME.expected.json` beside `NAME.json`; `nil` for a script whose name does not end in `.json`.
+    static func expectedPath(for scriptPath: String) -> String? {
+        scriptPath.hasSuffix(".json") ? String(scriptPath.dropLast(5)) + ".expected.json" : nil
     }
 
     /// Where a script value (or its member name) starts.
@@ -98,5 +118,37 @@ struct ScriptRunner {
         guard let map = document.sourceMap else { return nil }
         if onKey, let key = map.keyRange(of: pointer) { return key.start }
         return map.position(of: pointer)
+    }
+}
+
+/// `--write-expected`: writes a run's outcome (`status`, `path`, `answers`) as `NAME.expected.json`
+/// beside its script, so the next run of the script is a regression check.
+struct ExpectedWriter {
+    /// Whether an existing expected file may be replaced.
+    let force: Bool
+
+    /// Why the expected file of `scriptPath` cannot be written, found before any run starts.
+    func problem(for scriptPath: String) -> String? {
+        guard let path = ScriptRunner.expectedPath(for: scriptPath) else {
+            return "error: cannot write an expected file for \(scriptPath): its name does not end in .json"
+        }
+        return OutputFile.problem(writing: path, force: force)
+    }
+
+    /// Writes the expected file of a run that did not fail, and says so with `say` (errors go to standard error).
+    func write(_ report: RunReport, name: String, scriptPath: String, io: CommandIO, say: (String) -> Void) -> ExitStatus {
+        guard let path = ScriptRunner.expectedPath(for: scriptPath) else { return .inputError }
+        guard report.failure == nil else {
+            say("\(name): failed, so no \((path as NSString).lastPathComponent) was written")
+            return .findings
+        }
+        do {
+            try AtomicFile.write(Array((JSONWriter.pretty.string(report.expectation) + "\n").utf8), to: path, overwrite: force)
+        } catch {
+            io.printError("error: \(error)")
+            return .inputError
+        }
+        say("\(name): wrote \(path)")
+        return .ok
     }
 }

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentRunner
 import JSONCore
 
 /// Reads a survey for `assess run`: lints it with its settings (refusing it at error level without
@@ -13,6 +14,10 @@ enum RunSurveyLoader {
     static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
         guard let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else {
             return .exit(.inputError)
+        }
+        if let value = try? JSONDocument(bytes: bytes).value, AnswerScript.isLikelyScript(value) {
+            io.printError("\(path): error: this is an answer script, not a survey; give the survey first: assess run SURVEY --answers \(path)")
+            return .exit(.findings)
         }
         let lint = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path)
         if lint.unreadable {

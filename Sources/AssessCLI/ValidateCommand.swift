@@ -8,12 +8,12 @@ struct ValidateCommand: Command {
     let spec = CommandSpec(
         name: "validate",
         summary: "Validate JSON files against a JSON Schema draft-07 schema.",
-        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--output text|flag|basic|detailed] [--no-format] [--jobs N] FILE... | DIR | -",
+        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--catalog FILE] [--format text|flag|basic|detailed] [--no-format] [--jobs N] FILE... | DIR | -",
         options: [
-            .value("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema)."),
-            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for $ref (repeatable)."),
+            SharedOptions.schema("The schema file (or the URI of a bundled or --ref-dir schema)."),
+            SharedOptions.refDir(),
             .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
-            .value("--output", "-o", valueName: "FORMAT", help: "text (default), or flag|basic|detailed JSON output."),
+            SharedOptions.format("text (default), or flag|basic|detailed JSON output.", aliases: ["--output", "-o"]),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
             .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),
             ParallelInputs.option,
@@ -36,7 +36,7 @@ struct ValidateCommand: Command {
     func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
         guard let schemaPath = arguments.value("--schema") else { throw UsageError("missing --schema SCHEMA") }
         guard !arguments.positionals.isEmpty else { throw UsageError("no files to validate (give FILE..., DIR or - for standard input)") }
-        let output = try arguments.choice("--output", default: Output.text)
+        let output = try arguments.choice("--format", default: Output.text)
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
         let validator: Validator

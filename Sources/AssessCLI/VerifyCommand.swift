@@ -11,12 +11,12 @@ struct VerifyCommand: Command {
     let spec = CommandSpec(
         name: "verify",
         summary: "Verify result archives: zip structure, metadata.json manifest, schemas (or Sage's archive map), and optionally the survey.",
-        synopsis: "[--archive-map MAP.json [--manifest FILE|-] [--assessment ID --revision N --app ID] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning]] [--catalog FILE] [--survey SURVEY.json] [--ref-dir DIR]... [--report text|json] [--recursive] [--jobs N] ARCHIVE.zip... | DIR | --batch DIR",
+        synopsis: "[--archive-map MAP.json [--manifest FILE|-] [--assessment ID --revision N --app ID] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning]] [--catalog FILE] [--survey SURVEY.json] [--ref-dir DIR]... [--format text|json] [--recursive] [--jobs N] ARCHIVE.zip... | DIR | --batch DIR",
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
-            .value("--ref-dir", "-r", valueName: "DIR", help: "Load every .json schema under DIR for schema URIs, e.g. Sage's published schemas (repeatable)."),
+            SharedOptions.refDir("Load every .json schema under DIR for schema URIs, e.g. Sage's published schemas (repeatable)."),
             .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
-            .value("--report", valueName: "FORMAT", help: "text (default) or json: one JSON line per archive, then a summary line."),
+            SharedOptions.format("text (default) or json: one JSON line per archive, then a summary line.", aliases: ["--report"]),
             .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
             .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema (metadata.json, assessment, app, common)."),
@@ -49,7 +49,7 @@ struct VerifyCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        let report = try arguments.choice("--report", default: Report.text)
+        let report = try arguments.choice("--format", default: Report.text)
         var operands = arguments.positionals
         if let batch = arguments.value("--batch") { operands.append(batch) }
         guard !operands.isEmpty || arguments.value("--manifest") != nil else {

@@ -1,6 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
 public enum Suggestion {
-    /// The candidate closest to `word`, when it is close enough to be a likely typo.
+    /// The candidate closest to `word`, when it is close enough to be a likely typo (a candidate that
+    /// differs only in case is the closest of all).
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let length = word.count
         let tolerance = max(1, min(3, length / 3))
@@ -9,7 +10,7 @@ public enum Suggestion {
         let near = candidates.filter { abs($0.count - length) <= tolerance }
         let scored = near.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= tolerance && best.1 > 0 ? best.0 : nil
+        return best.1 <= tolerance && best.0 != word ? best.0 : nil
     }
 
     /// Levenshtein distance over characters.

@@ -66,11 +66,21 @@ public struct RunReport: Sendable {
     /// The last transcript line of a failed run.
     public static func failedLine(_ error: String) -> String { "run failed: \(error)" }
 
+    /// The parts of the report an expected file holds (`status`, `path`, `answers`): what
+    /// `assess run --write-expected` writes and ``differences(from:)`` compares.
+    public var expectation: JSONValue {
+        let report = json
+        return .object(JSONObject(RunReport.comparedKeys.map { .init(key: $0, value: report[$0] ?? .null) }))
+    }
+
+    /// The members an expected outcome may give, in the order they are compared.
+    public static let comparedKeys = ["status", "path", "answers"]
+
     /// Differences from an expected outcome (`path`, `answers`, `status`; each optional), one line each.
     public func differences(from expected: JSONValue) -> [String] {
         var lines: [String] = []
         let actual = json
-        for key in ["status", "path", "answers"] {
+        for key in RunReport.comparedKeys {
             guard let wanted = expected[key] else { continue }
             let got = actual[key] ?? .null
             if key == "answers", case .object(let wantedAnswers) = wanted, case .object(let gotAnswers) = got {

@@ -29,6 +29,18 @@ public enum AnswerScript: Sendable, Equatable {
     /// The actions an entry may name.
     public static let actions = ["skip", "goForward", "goBackward", "cancel"]
 
+    /// Whether `value` reads as an answer script rather than a survey (the operands of `run` swapped):
+    /// an object without `"type"` whose `"steps"` are entries naming an `identifier` with an `answer`
+    /// or `action`, or a shorthand object without `"type"`, `"identifier"` and `"steps"`.
+    public static func isLikelyScript(_ value: JSONValue) -> Bool {
+        guard case .object(let object) = value, !object.members.isEmpty, object["type"] == nil else { return false }
+        guard let steps = object["steps"] else { return object["identifier"] == nil }
+        guard case .array(let entries) = steps, !entries.isEmpty else { return false }
+        return entries.allSatisfy { entry in
+            entry["type"] == nil && entry["identifier"]?.stringValue != nil && (entry["answer"] != nil || entry["action"] != nil)
+        }
+    }
+
     /// Reads a script and, when `survey` is given, checks that it names only the survey's steps and
     /// questions; every mistake is reported, each with the script location it concerns.
     public static func parse(_ value: JSONValue, survey: Node? = nil) -> Result<AnswerScript, ScriptErrors> {

@@ -90,6 +90,11 @@ public enum JSONPrimitiveType: String, Sendable, CaseIterable, Hashable {
         default: return "a \(rawValue)"
         }
     }
+
+    /// The plural name, for messages ("integers", "null values").
+    public var plural: String {
+        self == .null ? "null values" : rawValue + "s"
+    }
 }
 
 extension JSONValue: Equatable {

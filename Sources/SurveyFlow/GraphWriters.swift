@@ -17,6 +17,12 @@ public struct GraphWriter: Sendable {
         self.coverage = coverage
     }
 
+    /// Whether the coverage took `edge`. Reports count no start edge (no run can miss it), so it is
+    /// taken once any run showed a step.
+    func covered(_ edge: FlowGraph.Edge, by coverage: CoverageState) -> Bool {
+        coverage.takenEdges.contains(edge.index) || (edge.via == .start && !coverage.shownCounts.isEmpty)
+    }
+
     /// The graph as data: `vertices`, `edges`, `sections`.
     public var json: JSONValue {
         func place(_ pointer: JSONPointer?, into object: inout JSONObject) {
@@ -51,7 +57,7 @@ public struct GraphWriter: Sendable {
             if edge.dead { object["dead"] = true }
             if let witness = graph.witnesses[edge.index] { object["witness"] = witness == .skip ? ["action": "skip"] : ["answer": witness.value] }
             if let note = edge.note { object["note"] = .string(note) }
-            if let coverage { object["covered"] = .bool(coverage.takenEdges.contains(edge.index)) }
+            if let coverage { object["covered"] = .bool(covered(edge, by: coverage)) }
             return .object(object)
         }
         let sections: [JSONValue] = graph.clusters.map { cluster in
@@ -104,7 +110,7 @@ public struct GraphWriter: Sendable {
             if !label.isEmpty { attributes.append("label=\(quoted(label))") }
             if edge.dead || !edge.reachable { attributes += ["color=\"\(GraphStyle.problem)\"", "fontcolor=\"\(GraphStyle.problem)\"", "style=dashed"] }
             if let coverage, edge.reachable {
-                attributes.append(coverage.takenEdges.contains(edge.index) ? "color=\"\(GraphStyle.covered)\"" : "color=\"\(GraphStyle.uncovered)\"")
+                attributes.append(covered(edge, by: coverage) ? "color=\"\(GraphStyle.covered)\"" : "color=\"\(GraphStyle.uncovered)\"")
             }
             let from = graph.vertices[edge.from].id, to = graph.vertices[edge.to].id
             lines.append("  \(from) -> \(to)" + (attributes.isEmpty ? ";" : " [" + attributes.joined(separator: ", ") + "];"))

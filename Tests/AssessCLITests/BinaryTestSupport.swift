@@ -54,11 +54,11 @@ final class LiveProcess: @unchecked Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits until standard output contains `text` (at most 20 s); whether it did.
-    func waitForOutput(containing text: String) -> Bool {
+    /// Waits until standard error, where an interactive run shows its steps, contains `text` (at most 20 s); whether it did.
+    func waitForError(containing text: String) -> Bool {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if stdout.contains(text) { return true }
+            if stderr.contains(text) { return true }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false

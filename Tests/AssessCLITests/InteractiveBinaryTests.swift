@@ -18,10 +18,9 @@ final class InteractiveBinaryTests: XCTestCase {
            #"{"type": "simpleQuestion", "identifier": "note", "optional": true, "inputItem": {"type": "string"}}"#,
            #"{"type": "completion", "identifier": "done"}"#].joined(separator: ",\n") + "]}"
 
-    /// The JSON report printed after the session's own lines.
+    /// The JSON report: all of standard output (the session's own lines go to standard error, issue 23).
     private func report(_ stdout: String) throws -> JSONValue {
-        let start = try XCTUnwrap(stdout.range(of: "Run completed.\n") ?? stdout.range(of: "Run cancelled.\n"))
-        return try JSONDocument(text: String(stdout[start.upperBound...])).value
+        try JSONDocument(text: stdout).value
     }
 
     func testChoiceNumbersOtherAnswersAndRequiredQuestions() throws {
@@ -32,21 +31,21 @@ final class InteractiveBinaryTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr + run.stdout)
         XCTAssertEqual(try report(run.stdout)["answers"],
                        ["colors": ["red", "blue"], "more": ["red", "blue"], "mixed": ["green", "teal"], "own": ["mauve"], "size": 2, "note": .null])
-        XCTAssertTrue(run.stdout.contains("Previous answer: 1 3 (press return to keep it)"), "shown as the participant typed it")
-        XCTAssertTrue(run.stdout.contains("Or type your own answer, alone or after the numbers: 1 3 other: TEXT"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("? \"mauve\" is not a choice number. Record it as your own answer? (y/n)"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("  ! not recorded\n  1. Red\n  2. Green\n  3. Blue\n"), "a refusal lists the choices")
-        XCTAssertTrue(run.stdout.contains("  ! this question needs an answer; type s to skip it\n"), "size is required: return does not move on")
-        XCTAssertTrue(run.stdout.contains("  ! this question takes one choice; type a single number\n  1. Small\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("  ! \"9\" is not a choice number\n  1. Small\n"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("Previous answer: 1 3 (press return to keep it)"), "shown as the participant typed it")
+        XCTAssertTrue(run.stderr.contains("Or type your own answer, alone or after the numbers: 1 3 other: TEXT"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("? \"mauve\" is not a choice number. Record it as your own answer? (y/n)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("  ! not recorded\n  1. Red\n  2. Green\n  3. Blue\n"), "a refusal lists the choices")
+        XCTAssertTrue(run.stderr.contains("  ! this question needs an answer; type s to skip it\n"), "size is required: return does not move on")
+        XCTAssertTrue(run.stderr.contains("  ! this question takes one choice; type a single number\n  1. Small\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("  ! \"9\" is not a choice number\n  1. Small\n"), run.stderr)
     }
 
     func testSectionTitlesAndWholeYears() throws {
         let sections = try Binary.run(["run", path("examples/surveys/sleep-sections.json"), "--interactive", "--report", "json"] + now,
                                       stdin: ["", "1", "22:30", "0", ""].joined(separator: "\n") + "\n")
         XCTAssertEqual(sections.status, 0, sections.stderr + sections.stdout)
-        XCTAssertTrue(sections.stdout.contains("\n== Last night ==\n\n[sleptWell] Did you sleep well?"), sections.stdout)
-        XCTAssertTrue(sections.stdout.contains("\n== Habits ==\n"), sections.stdout)
+        XCTAssertTrue(sections.stderr.contains("\n== Last night ==\n\n[sleptWell] Did you sleep well?"), sections.stderr)
+        XCTAssertTrue(sections.stderr.contains("\n== Habits ==\n"), sections.stderr)
         XCTAssertEqual(try report(sections.stdout)["answers"], ["lastNight/sleptWell": true, "habits/bedtime": "22:30", "habits/caffeine/cups": 0])
 
         let folder = try Paths.scratch(self)
@@ -65,7 +64,8 @@ final class InteractiveBinaryTests: XCTestCase {
         let record = folder.appendingPathComponent("partial.json").path
         let run = try Binary.run(["run", path("examples/surveys/mood-loop.json"), "--interactive", "--record", record] + now, stdin: "\n4\n")
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "error: input ended before the survey did\nsaved the 2 answers and actions so far to \(record); replay them with --answers\n")
+        XCTAssertTrue(run.stderr.hasSuffix("> error: input ended before the survey did\nsaved the 2 answers and actions so far to \(record); replay them with --answers\n"), run.stderr)
+        XCTAssertEqual(run.stdout, "", "no --format: no report")
         let script = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: record)))).value
         XCTAssertEqual(script, ["steps": [["identifier": "intro", "action": "goForward"], ["identifier": "mood", "answer": 4]]])
     }
@@ -74,11 +74,11 @@ final class InteractiveBinaryTests: XCTestCase {
         let folder = try Paths.scratch(self)
         let record = folder.appendingPathComponent("interrupted.json").path
         let live = try LiveProcess(["run", path("examples/surveys/mood-loop.json"), "--interactive", "--record", record] + now)
-        XCTAssertTrue(live.waitForOutput(containing: "[intro]"))
+        XCTAssertTrue(live.waitForError(containing: "[intro]"))
         live.send("")
-        XCTAssertTrue(live.waitForOutput(containing: "[mood]"))
+        XCTAssertTrue(live.waitForError(containing: "[mood]"))
         live.send("4")
-        XCTAssertTrue(live.waitForOutput(containing: "[confirm]"), live.stdout)
+        XCTAssertTrue(live.waitForError(containing: "[confirm]"), live.stderr)
         live.interrupt()
         XCTAssertEqual(try live.finish(closingInput: false), 130, "the interrupt ends the run while input is still open: \(live.stderr)")
         XCTAssertTrue(live.stderr.contains("interrupted: saved the 2 answers and actions so far to \(record)"), live.stderr)
@@ -112,7 +112,8 @@ final class InteractiveBinaryTests: XCTestCase {
         let survey = path("examples/surveys/mood-loop.json")
         let matched = try Binary.run(["run", survey, "--interactive", "--expect", expected, "--report", "text"] + now, stdin: input)
         XCTAssertEqual(matched.status, 0, matched.stderr)
-        XCTAssertEqual(matched.stderr, "interactive run: as expected\n")
+        XCTAssertTrue(matched.stderr.hasSuffix("Run completed.\ninteractive run: as expected\n"), matched.stderr)
+        XCTAssertTrue(matched.stdout.hasPrefix("1. intro (instruction): "), "standard output is the transcript alone: \(matched.stdout)")
         XCTAssertTrue(matched.stdout.hasSuffix("    answer: 1990\n5. completion (completion): Saved\nrun completed\n"), matched.stdout)
         let differs = try Binary.run(["run", survey, "--interactive", "--expect", expected] + now, stdin: input.replacingOccurrences(of: "1990", with: "1991"))
         XCTAssertEqual(differs.status, 1)

@@ -114,10 +114,10 @@ final class ReferenceFixturesTests: XCTestCase {
         let input = "\n{\"asthma\": \"yes\"}\n{\"lastMeal\": \"7pm\"}\n{\"asthma\": true, \"lastMeal\": \"19:00\"}\n\n\n\n\n2\n\n"
         let run = CapturedRun(["run", survey, "--interactive", "--now", now], stdin: input)
         XCTAssertEqual(run.status, .ok, run.stderr)
-        XCTAssertTrue(run.stdout.contains("  lastMeal (time): When did you last eat?\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("! step \"beforeYouStart\": expected a boolean (checkbox input) but got a string \"yes\""), run.stdout)
-        XCTAssertTrue(run.stdout.contains("! step \"beforeYouStart\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"7pm\""), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("Run completed.\n"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("  lastMeal (time): When did you last eat?\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("! step \"beforeYouStart\": expected a boolean (checkbox input) but got a string \"yes\""), run.stderr)
+        XCTAssertTrue(run.stderr.contains("! step \"beforeYouStart\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"7pm\""), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("Run completed.\n"), run.stderr)
     }
 
     func testCoverageCountsTheStepsTransformsLoad() {

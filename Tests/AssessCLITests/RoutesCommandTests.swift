@@ -60,7 +60,7 @@ final class RoutesCommandTests: XCTestCase {
         try Data("x".utf8).write(to: file)
         let unwritable = CapturedRun(["routes", path("examples/surveys/mood-loop.json"), "--write-scripts", file.path])
         XCTAssertEqual(unwritable.status, .inputError)
-        XCTAssertTrue(unwritable.stderr.hasPrefix("\(file.path): error: "), unwritable.stderr)
+        XCTAssertEqual(unwritable.stderr, "error: cannot write into \(file.path): it is a file\n", "the rule every output follows (issue 23)")
     }
 
     func testEarlierRouteScriptsAreReplacedOnlyWithForceAndAsAWhole() throws {

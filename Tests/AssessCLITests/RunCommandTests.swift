@@ -119,10 +119,10 @@ final class RunCommandTests: XCTestCase {
         let input = ["", "5", "b", "", "1", "1990", ""].joined(separator: "\n") + "\n"
         let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--interactive", "--record", script] + now, stdin: input)
         XCTAssertEqual(run.status, .ok, run.stderr + run.stdout)
-        XCTAssertTrue(run.stdout.contains("[mood] How is your mood right now?"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("Type an integer, at least 1, at most 5."), run.stdout)
-        XCTAssertTrue(run.stdout.contains("1. Yes, continue"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("Run completed."), run.stdout)
+        XCTAssertTrue(run.stderr.contains("[mood] How is your mood right now?"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("Type an integer, at least 1, at most 5."), run.stderr)
+        XCTAssertTrue(run.stderr.contains("1. Yes, continue"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("Run completed."), run.stderr)
         let replay = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--answers", script] + now)
         XCTAssertEqual(replay.status, .ok, replay.stderr)
         let report = try JSONDocument(text: replay.stdout).value
@@ -133,30 +133,31 @@ final class RunCommandTests: XCTestCase {
     func testInteractiveRetriesBadInput() {
         let input = ["", "nine", "9", "3", "1", "", ""].joined(separator: "\n") + "\n"
         let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--interactive"] + now, stdin: input)
-        XCTAssertEqual(run.status, .ok, run.stdout)
-        XCTAssertTrue(run.stdout.contains("! step \"mood\": expected an integer"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("! step \"mood\": 9 is above the maximum 5"), run.stdout)
+        XCTAssertEqual(run.status, .ok, run.stderr)
+        XCTAssertTrue(run.stderr.contains("! step \"mood\": expected an integer"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("! step \"mood\": 9 is above the maximum 5"), run.stderr)
     }
 
     func testInteractiveSelectorsOtherAndBackOnTheFirstStep() throws {
         let food = CapturedRun(["run", path("examples/surveys/food-choices.json"), "--interactive"] + now, stdin: "2,5,4\n1\n70\n\n")
-        XCTAssertEqual(food.status, .ok, food.stdout)
-        XCTAssertTrue(food.stdout.contains("4. All of them"), food.stdout)
-        XCTAssertFalse(food.stdout.contains("b = "), "goBackward is hidden on every step of this survey")
+        XCTAssertEqual(food.status, .ok, food.stderr)
+        XCTAssertTrue(food.stderr.contains("4. All of them"), food.stderr)
+        XCTAssertFalse(food.stderr.contains("b = "), "goBackward is hidden on every step of this survey")
         let folder = try Paths.scratch(self)
         let script = folder.appendingPathComponent("recorded.json").path
         let input = ["b", "", "s", "s", "mauve", "y", "b", "1,3", "1", "", ""].joined(separator: "\n") + "\n"
         let example = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--allow-lint-errors", "--interactive", "--record", script] + now, stdin: input)
-        XCTAssertEqual(example.status, .ok, example.stdout)
-        XCTAssertTrue(example.stdout.contains("s = Skip me"), example.stdout)
-        XCTAssertTrue(example.stdout.contains("Previous answer: mauve (press return"), "the previous answer as it was typed")
+        XCTAssertEqual(example.status, .ok, example.stderr)
+        XCTAssertTrue(example.stderr.contains("s = Skip me"), example.stderr)
+        XCTAssertTrue(example.stderr.contains("Previous answer: mauve (press return"), "the previous answer as it was typed")
         let replay = CapturedRun(["run", path("examples/surveys/example-survey.json"), "--allow-lint-errors", "--answers", script] + now)
         let report = try JSONDocument(text: replay.stdout).value
         XCTAssertEqual(report["path"], ["overview", "choiceQ1", "followupQ", "multipleChoice", "favoriteFood", "multipleChoice", "favoriteFood", "pizza", "completion"],
-                       "back on the first step did nothing; a skipped choiceQ1 goes to followupQ")
+                       "back on the first step was refused; a skipped choiceQ1 goes to followupQ")
         XCTAssertEqual(report["answers"]?["multipleChoice"], ["blue", "green"])
         let recorded = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: script)))).value
-        XCTAssertEqual(recorded["steps"]?[0], ["identifier": "overview", "action": "goBackward"])
+        XCTAssertTrue(example.stderr.contains("  ! step \"overview\" does not show the goBackward button\n"), example.stderr)
+        XCTAssertEqual(recorded["steps"]?[0], ["identifier": "overview", "action": "goForward"], "the refused Back is not recorded (issue 23)")
     }
 
     func testUsage() {

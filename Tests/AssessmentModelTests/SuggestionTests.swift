@@ -14,4 +14,10 @@ final class SuggestionTests: XCTestCase {
         XCTAssertNil(Suggestion.closest(to: "s", among: ["slider"]))
         XCTAssertEqual(Suggestion.closest(to: "sliders", among: ["slider"]), "slider")
     }
+
+    func testACandidateDifferingOnlyInCaseIsSuggested() {
+        XCTAssertEqual(Suggestion.closest(to: "choicequestion", among: ["choiceQuestion", "simpleQuestion"]), "choiceQuestion")
+        XCTAssertEqual(Suggestion.closest(to: "Instruction", among: ["instruction", "instructions"]), "instruction", "case only beats one edit")
+        XCTAssertNil(Suggestion.closest(to: "choiceQuestion", among: ["choiceQuestion"]))
+    }
 }

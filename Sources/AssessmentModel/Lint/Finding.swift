@@ -1,10 +1,14 @@
 import JSONCore
 
 /// How serious a finding is.
-public enum LintSeverity: String, Sendable, Comparable {
+public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
+    /// Information that never fails a file, not even with `--strict` (e.g. which schema was used).
+    case note
     case warning, error
 
-    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs == .warning && rhs == .error }
+    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
 }
 
 /// A replacement of one span of the file's text.

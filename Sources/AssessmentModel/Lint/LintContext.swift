@@ -54,6 +54,13 @@ public struct LintContext: Sendable {
         return [FixIt(title: "replace with \"\(text)\"", edits: [TextEdit(range: range, replacement: JSONWriter.compact.string(.string(text)))])]
     }
 
+    /// The fix that replaces the value at `pointer` with `value` (a matchingAnswer of the right type).
+    public func replacing(_ pointer: JSONPointer, with value: JSONValue) -> [FixIt] {
+        guard let range = document.sourceMap?.range(of: pointer) else { return [] }
+        let text = JSONWriter.compact.string(value)
+        return [FixIt(title: "replace with \(text)", edits: [TextEdit(range: range, replacement: text)])]
+    }
+
     /// The identifier of the step that holds a pointer (for messages), if any.
     public func stepName(containing pointer: JSONPointer) -> String? {
         var current: JSONPointer? = pointer

@@ -17,9 +17,9 @@ public struct LintReport: Sendable {
         self.unreadable = unreadable
     }
 
-    /// Whether the file fails: an error, or with `strict` any finding.
+    /// Whether the file fails: an error, or with `strict` any warning (notes never fail).
     public func fails(strict: Bool) -> Bool {
-        findings.contains { $0.severity == .error || strict }
+        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 }
 
@@ -69,6 +69,9 @@ public struct Linter: Sendable {
             // A logic finding at the same place says it better than the schema's message.
             let explained = Set(logic.map(\.pointer))
             findings += SchemaRule().check(survey, uri: schemaURI(of: document), in: registry).filter { !explained.contains($0.pointer) }
+            if schemaOverride == nil, let declared = declaredSchema(of: document), !registry.contains(declared) {
+                findings.append(SchemaRule().unknownSchemaNote(survey, declared: declared))
+            }
         }
         findings += logic
         findings = findings.filter { !excluded.contains($0.ruleID) }
@@ -78,8 +81,12 @@ public struct Linter: Sendable {
 
     /// The schema a survey is checked against: the override, else its registered `"$schema"`, else the format's.
     private func schemaURI(of document: SurveyDocument) -> String {
-        // A survey naming Sage's published schema (either host) is still checked with our deeper one.
-        let declared = document.json.value["$schema"]?.stringValue.flatMap { SageSchemas.isSageURI($0) ? nil : $0 }
-        return schemaOverride ?? declared.flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
+        schemaOverride ?? declaredSchema(of: document).flatMap { registry.contains($0) ? $0 : nil } ?? BundledSchemas.assessmentObjectURI
+    }
+
+    /// The file's `"$schema"`, except Sage's published URIs (either host): a survey naming one is still
+    /// checked with our deeper schema, and gets no unknown-schema note.
+    private func declaredSchema(of document: SurveyDocument) -> String? {
+        document.json.value["$schema"]?.stringValue.flatMap { SageSchemas.isSageURI($0) ? nil : $0 }
     }
 }

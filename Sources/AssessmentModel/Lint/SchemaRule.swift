@@ -10,6 +10,12 @@ public struct SchemaRule: LintCheck {
 
     public init() {}
 
+    /// The note for a `"$schema"` that names no schema assess knows: the format's schema was used instead.
+    public func unknownSchemaNote(_ survey: LintContext, declared: String) -> Finding {
+        survey.finding(self, "\"$schema\" names \(declared), which is not a schema assess knows; the survey is checked against the bundled \(BundledSchemas.assessmentObjectURI) (give the schema with --ref-dir DIR or --schema)",
+                       at: JSONPointer.root.appending("$schema"), severity: .note)
+    }
+
     /// The schema findings for a survey, validated against the schema registered as `uri`.
     public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry) -> [Finding] {
         findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, range: survey.document.range(of:)) { pointer in

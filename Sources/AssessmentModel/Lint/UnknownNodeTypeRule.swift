@@ -13,10 +13,17 @@ public struct UnknownNodeTypeRule: LintRule {
             guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type) else { return nil }
             let known = NodeKind.knownTypeNames
             let guess = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted())
-            let hint = guess.map { "; did you mean \"\($0)\"?" } ?? ""
             let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""
-            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); an app's own type can be allowed with --allow-type \(type))",
-                                  at: node.pointer.appending("type"), fixes: guess.map { survey.replacing(node.pointer.appending("type"), with: $0) } ?? [])
+            let fixes = guess.map { survey.replacing(node.pointer.appending("type"), with: $0) } ?? []
+            // A near miss of a known type comes first; one that differs only in case (type names are case-sensitive) is surely a typo.
+            if let guess, guess.lowercased() == type.lowercased() {
+                return survey.finding(self, "\(what) has unknown type \"\(type)\"; did you mean \"\(guess)\"? (type names are case-sensitive)",
+                                      at: node.pointer.appending("type"), fixes: fixes)
+            }
+            let hint = guess.map { "; did you mean \"\($0)\"?" } ?? ""
+            let allow = guess == nil ? "an app's own type can be allowed with --allow-type \(type)" : "if it is an app's own type, allow it with --allow-type \(type)"
+            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); \(allow))",
+                                  at: node.pointer.appending("type"), fixes: fixes)
         }
     }
 }

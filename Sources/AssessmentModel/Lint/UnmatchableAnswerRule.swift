@@ -14,6 +14,8 @@ public struct UnmatchableAnswerRule: LintRule {
             let values = choices.compactMap(\.value)
             for rule in question.surveyRules where rule.ruleOperator == .equal {
                 guard let answer = rule.matchingAnswer, answer != .null, answer.arrayValue == nil else { continue }
+                // A matchingAnswer of the wrong type is value-type-mismatch's finding (one finding, with its fix).
+                if let type = question.answerType, !ValueTypeMismatchRule.fits(answer, question: question, type: type) { continue }
                 guard !values.contains(where: { AnswerComparison.equal($0, answer, question: question) }) else { continue }
                 let listed = values.map(\.description).joined(separator: ", ")
                 findings.append(survey.finding(self, "rule of \"\(visit.node.identifier)\" matches \(answer), which is none of its choices (\(listed)); it can never fire, so \"\(rule.skipToIdentifier ?? "?")\" is never reached this way",

@@ -25,7 +25,7 @@ extension GraphWriter {
             let problem = edges.allSatisfy { $0.dead || !$0.reachable }
             var colour = problem ? GraphStyle.problem : "#444444", marker = problem ? "arrow-problem" : "arrow"
             if let coverage, !problem {
-                let taken = edges.contains { coverage.takenEdges.contains($0.index) }
+                let taken = edges.contains { covered($0, by: coverage) }
                 colour = taken ? GraphStyle.covered : GraphStyle.uncovered
                 marker = taken ? "arrow-covered" : "arrow-problem"
             }
@@ -77,8 +77,20 @@ extension GraphWriter {
             parts.append(#"<rect x="\#(n(x))" y="\#(n(y))" width="18" height="12" rx="\#(rounded ? 4 : 1)" fill="\#(fill)" stroke="rgb(85,85,85)"/><text x="\#(n(x + 24))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
             x += 30 + LayeredLayout.textWidth(text, size: 10) + 12
         }
-        parts.append(#"<path d="M\#(n(x)),\#(n(y + 6)) L\#(n(x + 22)),\#(n(y + 6))" stroke="\#(GraphStyle.problem)" stroke-width="1.2" stroke-dasharray="5 3"/><text x="\#(n(x + 28))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">unreachable or dead (no answer takes it)</text>"#)
-        x += 28 + LayeredLayout.textWidth("unreachable or dead (no answer takes it)", size: 10)
+        var lines = [("unreachable or dead (no answer takes it)", GraphStyle.problem, true)]
+        if coverage != nil { lines += [("taken by a script", GraphStyle.covered, false), ("not taken", GraphStyle.uncovered, false)] }
+        for (text, colour, dashed) in lines {
+            let dash = dashed ? #" stroke-dasharray="5 3""# : ""
+            parts.append(#"<path d="M\#(n(x)),\#(n(y + 6)) L\#(n(x + 22)),\#(n(y + 6))" stroke="\#(colour)" stroke-width="\#(dashed ? "1.2" : "1.8")"\#(dash)/><text x="\#(n(x + 28))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
+            x += 28 + LayeredLayout.textWidth(text, size: 10) + 12
+        }
+        if coverage != nil {
+            let text = "step not shown"
+            parts.append(#"<rect x="\#(n(x))" y="\#(n(y))" width="18" height="12" rx="1" fill="rgb(255,255,255)" stroke="\#(GraphStyle.uncovered)" stroke-width="2.5"/><text x="\#(n(x + 24))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
+            x += 24 + LayeredLayout.textWidth(text, size: 10)
+        } else {
+            x -= 12
+        }
         return (#"<g class="legend">"# + parts.joined() + "</g>", x)
     }
 
