@@ -9,21 +9,29 @@ public enum AnswerComparison {
         switch rule.ruleOperator {
         case .equal: return equal(answer, expected, question: question)
         case .notEqual: return !equal(answer, expected, question: question)
-        case .lessThan: return order(answer, expected).map { $0 < 0 } ?? false
-        case .greaterThan: return order(answer, expected).map { $0 > 0 } ?? false
-        case .lessThanOrEqual: return order(answer, expected).map { $0 <= 0 } ?? false
-        case .greaterThanOrEqual: return order(answer, expected).map { $0 >= 0 } ?? false
+        case .lessThan: return order(answer, expected, question: question).map { $0 < 0 } ?? false
+        case .greaterThan: return order(answer, expected, question: question).map { $0 > 0 } ?? false
+        case .lessThanOrEqual: return order(answer, expected, question: question).map { $0 <= 0 } ?? false
+        case .greaterThanOrEqual: return order(answer, expected, question: question).map { $0 >= 0 } ?? false
         case .unknown: return false
         }
     }
 
-    /// `eq`: numbers after rounding to the question's decimal places, otherwise strict JSON equality.
+    /// `eq`: numbers as `order` compares them (equal after rounding), otherwise strict JSON equality.
     public static func equal(_ answer: JSONValue, _ expected: JSONValue, question: Question) -> Bool {
         if case .number(let a) = answer, case .number(let b) = expected {
-            let places = decimalPlaces(for: question)
-            return rounded(a.doubleValue, places) == rounded(b.doubleValue, places)
+            return compare(a, b, places: decimalPlaces(for: question)) == 0
         }
         return answer == expected && answer.primitiveType.isSameJSONKind(as: expected.primitiveType)
+    }
+
+    /// -1/0/1 for two numbers: exact when both are integers, else after rounding both to `places`
+    /// decimal places, so that numbers `eq` calls equal are neither `lt` nor `gt` (Kotlin
+    /// `SurveyNavigationTest.testJsonElementComparison_Double`).
+    private static func compare(_ a: JSONNumber, _ b: JSONNumber, places: Int) -> Int {
+        if a.isInteger && b.isInteger { return a < b ? -1 : (a == b ? 0 : 1) }
+        let x = rounded(a.doubleValue, places), y = rounded(b.doubleValue, places)
+        return x < y ? -1 : (x == y ? 0 : 1)
     }
 
     /// The decimal places `eq` rounds to: 0 for integer and year questions, else `maximumFractionDigits` or 5.
@@ -41,10 +49,11 @@ public enum AnswerComparison {
         return (value * scale).rounded() / scale
     }
 
-    /// -1/0/1 for two numbers or two strings (by code points), `nil` for any other pairing.
-    public static func order(_ answer: JSONValue, _ expected: JSONValue) -> Int? {
+    /// -1/0/1 for two numbers (rounded to the question's decimal places unless both are integers) or
+    /// two strings (by code points), `nil` for any other pairing.
+    public static func order(_ answer: JSONValue, _ expected: JSONValue, question: Question) -> Int? {
         switch (answer, expected) {
-        case (.number(let a), .number(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.number(let a), .number(let b)): return compare(a, b, places: decimalPlaces(for: question))
         case (.string(let a), .string(let b)):
             let x = Array(a.unicodeScalars.map(\.value)), y = Array(b.unicodeScalars.map(\.value))
             return x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)

@@ -123,6 +123,27 @@ final class AnswerComparisonTests: XCTestCase {
         XCTAssertFalse(AnswerComparison.matches(rule("ne", 2), answer: 2.0, question: try question(Runs.integerQuestion("q"))), "ne rounds like eq")
     }
 
+    /// Mirrors Kotlin `SurveyNavigationTest.testJsonElementComparison_Double` (AssessmentModelKMM,
+    /// commonTest): numbers `eq` calls equal are neither smaller nor greater.
+    func testOrderingAgreesWithEqualityWithinTheRoundingAndIntegersStayExact() throws {
+        let plain = try question(#"{"type": "simpleQuestion", "identifier": "n", "inputItem": {"type": "number"}}"#)
+        XCTAssertTrue(AnswerComparison.matches(rule("eq", 3.1), answer: 3.100000001, question: plain))
+        XCTAssertFalse(AnswerComparison.matches(rule("lt", 3.1), answer: 3.100000001, question: plain), "equal is not greater")
+        XCTAssertFalse(AnswerComparison.matches(rule("gt", 3.100000001), answer: 3.1, question: plain), "equal is not smaller")
+        XCTAssertTrue(AnswerComparison.matches(rule("le", 3.1), answer: 3.100000001, question: plain))
+        XCTAssertTrue(AnswerComparison.matches(rule("ge", 3.100000001), answer: 3.1, question: plain))
+        XCTAssertTrue(AnswerComparison.matches(rule("lt", 3.2), answer: 3.1, question: plain), "past the rounding the order is kept")
+        for (answer, expected) in [(2.0000012, 2.000001), (2.000004, 2.000006), (7.5, 7.25), (-1.000001, -1.0)] as [(JSONValue, JSONValue)] {
+            let holding = ["eq", "lt", "gt"].filter { AnswerComparison.matches(rule($0, expected), answer: answer, question: plain) }
+            XCTAssertEqual(holding.count, 1, "\(answer) against \(expected): exactly one of eq, lt, gt holds, not \(holding)")
+        }
+        let integer = try question(Runs.integerQuestion("q"))
+        let big: JSONValue = .number(try XCTUnwrap(JSONNumber(lexeme: "9007199254740993")))
+        let bigger: JSONValue = .number(try XCTUnwrap(JSONNumber(lexeme: "9007199254740994")))
+        XCTAssertTrue(AnswerComparison.matches(rule("lt", bigger), answer: big, question: integer), "integers compare exactly, past Double's precision")
+        XCTAssertFalse(AnswerComparison.matches(rule("eq", bigger), answer: big, question: integer))
+    }
+
     func testOrderingOnlyForNumbersAndStrings() throws {
         let q = try question(Runs.integerQuestion("q"))
         XCTAssertTrue(AnswerComparison.matches(rule("lt", 5), answer: 3, question: q))

@@ -46,7 +46,7 @@ struct NavigationGraph: Sendable {
     static func canFire(_ rule: SurveyRule, index: Int, in question: Question) -> Bool {
         let expected = rule.comparedValue
         if rule.ruleOperator.isOrdering {
-            guard AnswerComparison.order(expected, expected) != nil else { return false }
+            guard AnswerComparison.order(expected, expected, question: question) != nil else { return false }
             if question.choices != nil && !question.isSingleChoice { return false }
         }
         if case .unknown = rule.ruleOperator { return false }

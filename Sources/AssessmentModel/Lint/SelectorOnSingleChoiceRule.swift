@@ -1,4 +1,6 @@
-/// Reports `all`/`exclusive` selectors on single-choice questions, where they mean nothing.
+/// Reports `all`/`exclusive` selectors on single-choice questions, where they mean nothing: `all` as an
+/// error, `exclusive` as a warning, since both engines decode and ignore it there (Swift
+/// `CodableNodeTests.testChoiceQuestion_Default_Codable` and `…_AllFields_Codable`).
 public struct SelectorOnSingleChoiceRule: LintRule {
     public let id = LintRuleID.selectorOnSingleChoice
     public let severity = LintSeverity.error
@@ -12,7 +14,8 @@ public struct SelectorOnSingleChoiceRule: LintRule {
             return (question.choices ?? []).compactMap { choice in
                 guard choice.selectorType == .all || choice.selectorType == .exclusive else { return nil }
                 return survey.finding(self, "selectorType \"\(choice.selectorType)\" on choice \"\(choice.text ?? "?")\" has no effect: \"\(visit.node.identifier)\" is single choice (set \"singleChoice\": false)",
-                                      at: choice.pointer.appending("selectorType"))
+                                      at: choice.pointer.appending("selectorType"),
+                                      severity: choice.selectorType == .exclusive ? .warning : nil)
             }
         }
     }
