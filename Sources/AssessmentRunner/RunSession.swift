@@ -215,8 +215,15 @@ public struct RunSession: Sendable {
                 finish(.failed)
                 throw .tooManySteps(RunSession.stepLimit)
             }
-            arrivals.append(location)
-            show(next, direction: .forward)
+            if next.lexicographicallyPrecedes(location) {
+                // A jump to an earlier step is a backward arrival, as both reference engines record it
+                // (navigation.md §4): Back from there goes where Back went on that step's first forward arrival.
+                if let first = arrivals.firstIndex(of: next) { arrivals.removeSubrange(first...) } else { arrivals.append(location) }
+                show(next, direction: .backward)
+            } else {
+                arrivals.append(location)
+                show(next, direction: .forward)
+            }
         case .finished(let status):
             finish(status)
         case .endlessLoop:

@@ -54,6 +54,23 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(report.session.shown.map(\.direction), [.forward, .forward, .backward, .forward])
     }
 
+    /// Mirrors Swift `NodeNavigatorTests.testSurveyANavigation_SkipQuestion` (AssessmentModelKMM's Swift
+    /// package) and Kotlin `NodeNavigator`'s direction of a jump to an earlier sibling: a jump back is a
+    /// backward arrival, and Back from there goes where Back went on the step's first arrival.
+    func testAJumpToAnEarlierStepIsABackwardArrivalAndBackSkipsTheLoop() throws {
+        let survey = try Runs.survey([Runs.instruction("overview"), Runs.integerQuestion("choiceQ1"),
+                                      Runs.integerQuestion("followupQ", rules: #"[{"matchingAnswer": 1, "skipToIdentifier": "choiceQ1"}]"#),
+                                      #"{"type": "completion", "identifier": "done"}"#].joined(separator: ","))
+        let report = try Runs.run(survey, ["steps": [["identifier": "choiceQ1", "action": "skip"], ["identifier": "followupQ", "answer": 1],
+                                                      ["identifier": "choiceQ1", "action": "goBackward"], ["identifier": "overview", "action": "goForward"],
+                                                      ["identifier": "choiceQ1", "answer": 2], ["identifier": "followupQ", "answer": 2]]])
+        XCTAssertNil(report.failure)
+        XCTAssertEqual(Runs.path(report), ["overview", "choiceQ1", "followupQ", "choiceQ1", "overview", "choiceQ1", "followupQ", "done"])
+        XCTAssertEqual(report.session.shown.map(\.direction), [.forward, .forward, .forward, .backward, .backward, .forward, .forward, .forward])
+        let markers = report.session.result["path"]?.arrayValue?.map { "\($0["identifier"]?.stringValue ?? "")/\($0["direction"]?.stringValue ?? "")" }
+        XCTAssertEqual(markers?.prefix(5), ["overview/forward", "choiceQ1/forward", "followupQ/forward", "choiceQ1/backward", "overview/backward"])
+    }
+
     func testBackFromASectionsFirstStepAndOnTheVeryFirstStep() throws {
         let survey = try Runs.survey(#"\#(Runs.integerQuestion("a")), {"type": "section", "identifier": "s", "steps": [\#(Runs.integerQuestion("b"))]}"#)
         let report = try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1], ["identifier": "b", "action": "goBackward"],
