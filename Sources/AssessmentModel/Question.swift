@@ -118,6 +118,9 @@ public struct InputItem: Sendable, Hashable {
         issues += reader.issues
     }
 
+    /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
+    public var isRequired: Bool { extra["optional"]?.boolValue == false }
+
     /// A numeric bound from `formatOptions` (`minimumValue`, `maximumYear`, …).
     public func bound(_ key: String) -> JSONNumber? { formatOptions?[key]?.numberValue }
 

@@ -86,6 +86,10 @@ public struct AnswerChecker: Sendable {
             }
             checked[member.key] = member.value == .null ? .null : try input(member.value, item, step)
         }
+        // Items with "optional": false must be answered (Kotlin QuestionTest's AllAnswersValid tests).
+        if let missing = items.first(where: { $0.item.isRequired && (checked[$0.key] ?? .null) == .null }) {
+            throw AnswerError(step: step.identifier, message: "input \"\(missing.key)\" is required (\"optional\": false) but the answer leaves it out")
+        }
         return .object(checked)
     }
 

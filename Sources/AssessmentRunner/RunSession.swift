@@ -32,6 +32,9 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
     case navigationLoop(step: String)
     /// The run cannot start: these sections jump to each other without ever showing a step.
     case startLoop(sections: [String])
+    /// Going forward (or skipping) without an answer from a question whose `optional` is false, where
+    /// both engines disable the forward button.
+    case requiredAnswer(step: String)
 
     /// A message naming the step.
     public var description: String {
@@ -40,6 +43,7 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
         case .hiddenButton(let step, let button): return "step \"\(step)\" does not show the \(button) button"
         case .notAQuestion(let step): return "step \"\(step)\" is not a question; it cannot take an answer"
         case .runOver: return "the run is already over"
+        case .requiredAnswer(let step): return "step \"\(step)\" is a required question (\"optional\": false): the apps do not go forward from it without an answer; answer it in the script"
         case .tooManySteps(let limit): return "the run showed \(limit) steps without ending (an endless loop?)"
         case .navigationLoop(let step): return "going forward from \"\(step)\" loops through sections without ever showing a step"
         case .startLoop(let sections):
@@ -165,11 +169,13 @@ public struct RunSession: Sendable {
             try goForward(from: location, answer: recorded)
         case .skip:
             guard buttons.isVisible(.skip) else { throw .hiddenButton(step: step.identifier, button: .skip) }
+            guard step.question?.optional != false else { throw .requiredAnswer(step: step.identifier) }
             if step.isQuestion { record(.null, at: stepPath) }
             transcript.append("    skipped")
             try goForward(from: location, answer: .null)
         case .goForward:
             guard buttons.isVisible(.goForward) else { throw .hiddenButton(step: step.identifier, button: .goForward) }
+            if step.question?.optional == false, (answers[stepPath] ?? .null) == .null { throw .requiredAnswer(step: step.identifier) }
             if step.isQuestion, answers[stepPath] == nil { record(.null, at: stepPath) }
             if step.isQuestion { transcript.append("    kept: \(answers[stepPath] ?? .null)") }
             try goForward(from: location, answer: answers[stepPath] ?? .null)

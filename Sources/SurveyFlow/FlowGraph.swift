@@ -60,7 +60,7 @@ public struct FlowGraph: Sendable {
         public internal(set) var reachable = false
         /// Reached, but no run can end from here (lint's `endless-loop`).
         public internal(set) var stuck = false
-        /// The skip button is shown (questions only): skipping answers `null`.
+        /// The skip button is shown and the question is not required (`"optional": false`): skipping answers `null`.
         public let canSkip: Bool
     }
 

@@ -51,7 +51,7 @@ struct FlowGraphBuilder {
                 vertices.append(FlowGraph.Vertex(
                     id: "n\(vertices.count)", kind: .step(child.kind), identifier: child.identifier, stepPath: info?.stepPath ?? child.identifier,
                     title: child.title, pointer: child.pointer, location: childLocation, cluster: cluster,
-                    canSkip: child.isQuestion && (info?.buttons.isVisible(.skip) ?? false)))
+                    canSkip: child.isQuestion && child.question?.optional != false && (info?.buttons.isVisible(.skip) ?? false)))
             }
         }
         walk(assessment, [], cluster: nil)
