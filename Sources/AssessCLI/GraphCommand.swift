@@ -106,9 +106,12 @@ enum SurveyInput {
 
     /// The survey as it runs: every `transform` node replaced by its resource file. `nil` after
     /// printing each transform that cannot be loaded.
-    static func resolvedRoot(of document: SurveyDocument, path: String, settings: SurveySettings, io: CommandIO) -> Node? {
+    /// With a `platform`, transforms and navigation targets are read as that engine reads them.
+    static func resolvedRoot(of document: SurveyDocument, path: String, settings: SurveySettings, io: CommandIO,
+                             platform: EnginePlatform? = nil) -> Node? {
         var failures: [(node: Node, error: TransformError)] = []
-        let root = document.assessment.resolvingTransforms(from: settings.resources, failures: &failures)
+        var root = document.assessment.resolvingTransforms(from: settings.resources, failures: &failures, platform: platform)
+        if let platform { root = root.readingTargets(as: platform) }
         for failure in failures {
             io.printError("\(path): error: \(failure.node.kind) \"\(failure.node.identifier)\": \(failure.error)")
         }

@@ -8,7 +8,7 @@ struct RunCommand: Command {
     let spec = CommandSpec(
         name: "run",
         summary: "Run a survey with scripted answers (or interactively) and report the route, buttons and results.",
-        synopsis: "SURVEY [--answers SCRIPT|DIR]... [--format json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--write-expected] [--force] [--allow-lint-errors]",
+        synopsis: "SURVEY [--answers SCRIPT|DIR]... [--format json|text] [--result FILE] [--archive FILE.zip] [--expect EXPECTED.json] [--now ISO8601] [--seed N] [--record SCRIPT] [--interactive] [--write-expected] [--force] [--allow-lint-errors] [--platform ios|android]",
         options: [
             .value("--answers", "-a", valueName: "SCRIPT", help: "An answer script, or a folder of them (repeatable); SCRIPT.expected.json beside a script is checked."),
             SharedOptions.format("json (default) or text (a readable transcript); with several scripts or interactively, printed only when given.", aliases: ["--report"]),
@@ -24,6 +24,7 @@ struct RunCommand: Command {
             .flag("--allow-lint-errors", help: "Run a survey even though it fails lint at error level."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
+            .value("--platform", valueName: "ios|android", help: "Run as that phone's engine where iOS (Swift) and Android (Kotlin) differ: keyword capitals, time-bound seconds, transform identifiers."),
         ] + CoverageCollector.options,
         discussion: """
             Script: {"steps": [{"identifier": "q1", "answer": 2}, {"identifier": "q2", "action": "skip"}]}
@@ -38,6 +39,9 @@ struct RunCommand: Command {
             prompts go to standard error; standard output carries only the report (--format).
             A folder of scripts is a regression suite: each script gets a line ("as expected", or
             "completed (no .expected.json)"); --write-expected writes SCRIPT.expected.json from the run.
+            Where the two apps' engines differ, --platform ios (Swift) or android (Kotlin) runs as that
+            phone does; without it: keywords match exactly (as iOS), time bounds keep their seconds (as
+            Android), a transform's single-step resource takes the transform's identifier (as iOS).
 
             EXIT STATUS: 0 every run ended as scripted (and as expected), 1 a script or answer error,
                          an expectation mismatch, or a survey failing lint, 2 usage error,
@@ -67,7 +71,13 @@ struct RunCommand: Command {
         if expectedWriter != nil, arguments.value("--expect") != nil {
             throw UsageError("--write-expected writes the expected outcome; it cannot be used with --expect")
         }
-        let environment = fixedTime.map { RunEnvironment.fixed(at: $0, seed: seed ?? 0) } ?? RunEnvironment.live(seed: seed)
+        var platform: EnginePlatform?
+        if let text = arguments.value("--platform") {
+            guard let value = EnginePlatform(rawValue: text) else { throw UsageError("--platform must be ios or android, found '\(text)'") }
+            platform = value
+        }
+        var environment = fixedTime.map { RunEnvironment.fixed(at: $0, seed: seed ?? 0) } ?? RunEnvironment.live(seed: seed)
+        environment.platform = platform
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         let bytes: [UInt8]
         switch InputFile(name: surveyPath, path: surveyPath == "-" ? nil : surveyPath).read(io) {
@@ -77,7 +87,7 @@ struct RunCommand: Command {
             return .inputError
         }
         let survey: SurveyDocument, root: Node
-        switch RunSurveyLoader.load(bytes, path: surveyPath, arguments: arguments, io: io, printer: printer) {
+        switch RunSurveyLoader.load(bytes, path: surveyPath, arguments: arguments, platform: platform, io: io, printer: printer) {
         case .ready(let document, let resolved): (survey, root) = (document, resolved)
         case .exit(let status): return status
         }

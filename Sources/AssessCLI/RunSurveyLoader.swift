@@ -11,7 +11,8 @@ enum RunSurveyLoader {
         case exit(ExitStatus)
     }
 
-    static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
+    static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, platform: EnginePlatform? = nil,
+                     io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
         guard let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else {
             return .exit(.inputError)
         }
@@ -30,7 +31,7 @@ enum RunSurveyLoader {
             return .exit(.findings)
         }
         guard let document = try? SurveyDocument(bytes: bytes) else { return .exit(.inputError) }
-        guard let root = SurveyInput.resolvedRoot(of: document, path: path, settings: settings, io: io) else { return .exit(.findings) }
+        guard let root = SurveyInput.resolvedRoot(of: document, path: path, settings: settings, io: io, platform: platform) else { return .exit(.findings) }
         if case .unknown(let type) = root.kind, !settings.allowedTypes.contains(type) {
             io.printError("\(path): error: the root has unknown type \"\(type)\"; an app's own type can be allowed with --allow-type \(type) or in assess.json")
             return .exit(.findings)

@@ -59,11 +59,12 @@ extension Node {
     public var resourceName: String? { kind.isTransform ? extra["resourceName"]?.stringValue : nil }
 
     /// This tree with every `transform` and `transformableAssessment` node replaced by the node of its
-    /// resource file, under the transform's identifier (as the reference unpacks them). Nodes that
-    /// cannot be loaded stay as they are and are listed in `failures`; resources nested deeper than
-    /// `depthLimit` (a file including itself) are left unresolved.
+    /// resource file, under the transform's identifier (as the Swift engine unpacks them; on
+    /// `.android` a resource that is a single step keeps its own identifier, as the Kotlin engine
+    /// does). Nodes that cannot be loaded stay as they are and are listed in `failures`; resources
+    /// nested deeper than `depthLimit` (a file including itself) are left unresolved.
     public func resolvingTransforms(from resources: SurveyResources, failures: inout [(node: Node, error: TransformError)],
-                                    depthLimit: Int = 32) -> Node {
+                                    platform: EnginePlatform? = nil, depthLimit: Int = 32) -> Node {
         var node = self
         var limit = depthLimit
         if let resourceName {
@@ -73,7 +74,7 @@ extension Node {
             }
             switch resources.node(named: resourceName, at: pointer) {
             case .success(var loaded):
-                loaded.identifier = identifier
+                if platform != .android || loaded.steps != nil { loaded.identifier = identifier }
                 node = loaded
                 limit -= 1
             case .failure(let error):
@@ -82,7 +83,7 @@ extension Node {
             }
         }
         if let steps = node.steps {
-            node.steps = steps.map { $0.resolvingTransforms(from: resources, failures: &failures, depthLimit: limit) }
+            node.steps = steps.map { $0.resolvingTransforms(from: resources, failures: &failures, platform: platform, depthLimit: limit) }
         }
         return node
     }

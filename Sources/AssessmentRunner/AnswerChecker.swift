@@ -21,9 +21,13 @@ public struct AnswerChecker: Sendable {
     /// The run's clock, for `allowFuture` / `allowPast` on date and date-time questions.
     public let now: Date
 
+    /// The engine whose differences the checks follow (`nil`: this tool's default, which keeps seconds).
+    public let platform: EnginePlatform?
+
     /// A checker whose "now" (for future and past bounds) is `now`.
-    public init(now: Date) {
+    public init(now: Date, platform: EnginePlatform? = nil) {
         self.now = now
+        self.platform = platform
         currentYear = Int(Timestamp.string(now).prefix(4)) ?? 1970
     }
 
@@ -149,10 +153,12 @@ public struct AnswerChecker: Sendable {
             throw AnswerError(step: step.identifier, message: "expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"\(text)\"")
         }
         let options = item.formatOptions
-        if let minimum = options?["minimumValue"]?.stringValue, let bound = TimeOfDay.seconds(minimum), seconds < bound {
+        // The Swift engine (iOS) compares times to the minute, dropping both sides' seconds; Kotlin keeps them.
+        let compared: (Double) -> Double = platform == .ios ? { ($0 / 60).rounded(.down) } : { $0 }
+        if let minimum = options?["minimumValue"]?.stringValue, let bound = TimeOfDay.seconds(minimum), compared(seconds) < compared(bound) {
             throw AnswerError(step: step.identifier, message: "\(text) is before the earliest time \(minimum)")
         }
-        if let maximum = options?["maximumValue"]?.stringValue, let bound = TimeOfDay.seconds(maximum), seconds > bound {
+        if let maximum = options?["maximumValue"]?.stringValue, let bound = TimeOfDay.seconds(maximum), compared(seconds) > compared(bound) {
             throw AnswerError(step: step.identifier, message: "\(text) is after the latest time \(maximum)")
         }
         let current = TimeOfDay.seconds(String(Timestamp.string(now).dropFirst(11).prefix(12))) ?? 0

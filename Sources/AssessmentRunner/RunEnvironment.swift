@@ -1,3 +1,4 @@
+import AssessmentModel
 import Foundation
 
 /// Time and identifiers for a run, injected so runs are reproducible.
@@ -6,6 +7,8 @@ public struct RunEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// The run's `taskRunUUID`.
     public var taskRunUUID: String
+    /// The engine whose differences the run follows (`assess run --platform`); `nil` for the default.
+    public var platform: EnginePlatform?
 
     /// An environment with this clock and run identifier.
     public init(now: @escaping @Sendable () -> Date, taskRunUUID: String) {

@@ -118,7 +118,7 @@ public struct RunSession: Sendable {
         self.navigator = navigator
         self.environment = environment
         startDate = environment.now()
-        checker = AnswerChecker(now: startDate)
+        checker = AnswerChecker(now: startDate, platform: environment.platform)
         history = ResultHistory(identifier: navigator.assessment.identifier, start: startDate)
         var warnings: [String] = []
         let outcome = navigator.start(warnings: &warnings)

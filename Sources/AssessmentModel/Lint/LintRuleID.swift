@@ -25,6 +25,9 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable, Comparable, Cu
     case emptyChoices = "empty-choices"
     case missingBaseType = "missing-base-type"
     case unknownButton = "unknown-button"
+    case platformKeywordCase = "platform-keyword-case"
+    case platformTimeSeconds = "platform-time-seconds"
+    case platformTransformIdentifier = "platform-transform-identifier"
     case archiveMapSchema = "archive-map-schema"
     case archiveMapUnresolvedSchema = "archive-map-unresolved-schema"
     case archiveMapSharedDataset = "archive-map-shared-dataset"
@@ -60,7 +63,7 @@ public enum LintRegistry {
         InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
         UnreachableStepRule(), EndlessLoopRule(), DuplicateChoiceValueRule(), ValueTypeMismatchRule(), UnmatchableAnswerRule(),
         OrderingOnUnorderedRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), MissingBaseTypeRule(),
-        UnknownButtonRule(),
+        UnknownButtonRule(), PlatformKeywordCaseRule(), PlatformTimeSecondsRule(), PlatformTransformIdentifierRule(),
     ]
 
     /// Built-in checks first, then the logic rules, then the archive-map checks.

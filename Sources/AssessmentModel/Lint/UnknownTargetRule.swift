@@ -23,6 +23,8 @@ public struct UnknownTargetRule: LintRule {
             let known = siblingNames[container.pointer] ?? []
             for named in named {
                 guard case .node(let identifier) = named.target, !known.contains(identifier) else { continue }
+                // A keyword in other capitals is platform-keyword-case's (a keyword on Android).
+                guard NavigationTarget.keyword(matchingIgnoringCase: identifier) == nil else { continue }
                 let siblings = (container.steps ?? []).map(\.identifier)
                 let whatHappens = visit.ancestors.count == 1 ? "the survey silently ends there" : "section \"\(container.identifier)\" silently ends there"
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"

@@ -1,0 +1,21 @@
+/// Reports navigation keywords written with other capitals (`"Exit"`): the Kotlin engine (Android)
+/// matches keywords ignoring case, the Swift engine (iOS) takes them as a step that does not exist.
+public struct PlatformKeywordCaseRule: LintRule {
+    public let id = LintRuleID.platformKeywordCase
+    public let severity = LintSeverity.warning
+    public let summary = "a navigation keyword in other capitals: a keyword on Android, an unknown step on iOS"
+
+    public init() {}
+
+    public func check(_ survey: LintContext) -> [Finding] {
+        survey.visits.flatMap { visit -> [Finding] in
+            let siblings = Set((visit.container.steps ?? []).map(\.identifier))
+            return visit.node.namedTargets.compactMap { named in
+                guard case .node(let written) = named.target, !siblings.contains(written),
+                      let keyword = NavigationTarget.keyword(matchingIgnoringCase: written) else { return nil }
+                return survey.finding(self, "\"\(written)\" is the keyword \"\(keyword)\" on Android (Kotlin matches keywords ignoring case) but no step on iOS (Swift), where \"\(visit.container.identifier)\" silently ends there; write \"\(keyword)\"",
+                                      at: named.pointer, fixes: survey.replacing(named.pointer, with: keyword))
+            }
+        }
+    }
+}
