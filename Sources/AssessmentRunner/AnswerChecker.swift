@@ -3,16 +3,6 @@ import ECMARegex
 import Foundation
 import JSONCore
 
-/// Why an answer cannot be recorded for a step.
-public struct AnswerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The step's identifier.
-    public let step: String
-    /// What was expected and what was given.
-    public let message: String
-
-    /// `step "id": message`.
-    public var description: String { "step \"\(step)\": \(message)" }
-}
 
 /// Checks answers against a question (type, choices, bounds, selectors) and normalises them.
 public struct AnswerChecker: Sendable {
@@ -33,7 +23,7 @@ public struct AnswerChecker: Sendable {
 
     /// The answer to record for `value`, or why it is not acceptable.
     public func check(_ value: JSONValue, for step: Node) throws(AnswerError) -> JSONValue {
-        guard let question = step.question else { throw AnswerError(step: step.identifier, message: "is not a question") }
+        guard let question = step.question else { throw AnswerError(step: step.identifier, problem: .notAQuestion) }
         if value == .null { return .null }
         if let choices = question.choices {
             return question.isSingleChoice
@@ -50,12 +40,12 @@ public struct AnswerChecker: Sendable {
             return chosen
         }
         if let other = question.other { return try input(value, other, step) }
-        throw AnswerError(step: step.identifier, message: "expected one of the choices \(Self.list(choices)) but got \(value)")
+        throw AnswerError(step: step.identifier, problem: .notAChoice(value, choices: Self.values(choices)))
     }
 
     private func multiple(_ value: JSONValue, _ choices: [Choice], _ question: Question, _ step: Node) throws(AnswerError) -> JSONValue {
         guard case .array(let selected) = value else {
-            throw AnswerError(step: step.identifier, message: "multiple choice: expected an array of choice values but got \(value)")
+            throw AnswerError(step: step.identifier, problem: .notAnArrayOfChoices(value))
         }
         var chosen: [Int] = []
         var other: JSONValue?
@@ -65,11 +55,11 @@ public struct AnswerChecker: Sendable {
             } else if let item = question.other, other == nil {
                 other = try input(element, item, step)
             } else {
-                throw AnswerError(step: step.identifier, message: "\(element) is not one of the choices \(Self.list(choices))")
+                throw AnswerError(step: step.identifier, problem: .notOneOfTheChoices(element, choices: Self.values(choices)))
             }
         }
         if let exclusive = chosen.first(where: { choices[$0].selectorType == .exclusive }), chosen.count > 1 || other != nil {
-            throw AnswerError(step: step.identifier, message: "choice \"\(choices[exclusive].text ?? "?")\" has selectorType exclusive and cannot be selected with other answers")
+            throw AnswerError(step: step.identifier, problem: .exclusiveWithOthers(choice: choices[exclusive].text ?? "?"))
         }
         var selection = ChoiceSelection(choices: choices)
         chosen.forEach { selection.select($0) }
@@ -80,19 +70,19 @@ public struct AnswerChecker: Sendable {
     /// checked against its item.
     private func inputs(_ value: JSONValue, _ items: [(key: String, item: InputItem)], _ step: Node) throws(AnswerError) -> JSONValue {
         guard case .object(let members) = value else {
-            throw AnswerError(step: step.identifier, message: "multiple inputs: expected an object keyed by input identifier but got \(value)")
+            throw AnswerError(step: step.identifier, problem: .notAnObjectOfInputs(value))
         }
         let names = items.map(\.key)
         var checked = JSONObject()
         for member in members {
             guard let item = items.first(where: { $0.key == member.key })?.item else {
-                throw AnswerError(step: step.identifier, message: "\"\(member.key)\" is not one of the inputs (\(names.joined(separator: ", ")))")
+                throw AnswerError(step: step.identifier, problem: .unknownInput(member.key, inputs: names))
             }
             checked[member.key] = member.value == .null ? .null : try input(member.value, item, step)
         }
         // Items with "optional": false must be answered (Kotlin QuestionTest's AllAnswersValid tests).
         if let missing = items.first(where: { $0.item.isRequired && (checked[$0.key] ?? .null) == .null }) {
-            throw AnswerError(step: step.identifier, message: "input \"\(missing.key)\" is required (\"optional\": false) but the answer leaves it out")
+            throw AnswerError(step: step.identifier, problem: .requiredInputMissing(missing.key))
         }
         return .object(checked)
     }
@@ -100,45 +90,44 @@ public struct AnswerChecker: Sendable {
     private func input(_ value: JSONValue, _ item: InputItem, _ step: Node) throws(AnswerError) -> JSONValue {
         guard let expected = item.type.answerType else { return value }
         guard value.primitiveType.satisfies(expected) else {
-            throw AnswerError(step: step.identifier, message: "expected \(expected.withArticle) (\(item.type) input) but got \(value.primitiveType.withArticle) \(value)")
+            throw AnswerError(step: step.identifier, problem: .wrongType(expected: expected, input: item.type, got: value))
         }
         if case .string(let text) = value, item.type == .time {
             try checkTime(text, item, step)
             return value
         }
         if case .string(let text) = value, let limit = item.extra["characterLimit"]?.numberValue?.intValue, text.count > limit {
-            throw AnswerError(step: step.identifier, message: "\"\(text)\" is \(text.count) characters long; at most \(limit) allowed")
+            throw AnswerError(step: step.identifier, problem: .tooLong(text, limit: limit))
         }
         if case .string(let text) = value, item.type == .string, let validator = item.regExValidator,
            case .success(let regex) = validator.wholeAnswerRegex() {
-            let shown = validator.invalidMessage.map { "; the app says \"\($0)\"" } ?? ""
             switch regex.search(text) {
             case .match: break
             case .noMatch:
-                throw AnswerError(step: step.identifier, message: "\"\(text)\" does not match the regExValidator pattern \(validator.pattern)\(shown)")
+                throw AnswerError(step: step.identifier, problem: .patternMismatch(text, pattern: validator.pattern, invalidMessage: validator.invalidMessage))
             case .budgetExhausted:
-                throw AnswerError(step: step.identifier, message: "an answer of \(text.count) characters is too long to check against the regExValidator pattern \(validator.pattern)")
+                throw AnswerError(step: step.identifier, problem: .patternUndecided(length: text.count, pattern: validator.pattern))
             }
         }
         guard case .number(let number) = value else { return value }
         if let minimum = item.bound("minimumValue"), number < minimum {
-            throw AnswerError(step: step.identifier, message: "\(number) is below the minimum \(minimum)")
+            throw AnswerError(step: step.identifier, problem: .belowMinimum(number, minimum: minimum))
         }
         if let maximum = item.bound("maximumValue"), number > maximum {
-            throw AnswerError(step: step.identifier, message: "\(number) is above the maximum \(maximum)")
+            throw AnswerError(step: step.identifier, problem: .aboveMaximum(number, maximum: maximum))
         }
         if item.type == .year {
             if let minimum = item.bound("minimumYear"), number < minimum {
-                throw AnswerError(step: step.identifier, message: "year \(number) is before the minimum year \(minimum)")
+                throw AnswerError(step: step.identifier, problem: .yearBeforeMinimum(number, minimum: minimum))
             }
             if let maximum = item.bound("maximumYear"), number > maximum {
-                throw AnswerError(step: step.identifier, message: "year \(number) is after the maximum year \(maximum)")
+                throw AnswerError(step: step.identifier, problem: .yearAfterMaximum(number, maximum: maximum))
             }
             if item.flag("allowFuture") == false, number > JSONNumber(currentYear) {
-                throw AnswerError(step: step.identifier, message: "year \(number) is in the future, which this question does not allow")
+                throw AnswerError(step: step.identifier, problem: .yearInFuture(number))
             }
             if item.flag("allowPast") == false, number < JSONNumber(currentYear) {
-                throw AnswerError(step: step.identifier, message: "year \(number) is in the past, which this question does not allow")
+                throw AnswerError(step: step.identifier, problem: .yearInPast(number))
             }
         }
         // An integer answer written with a fraction or exponent (`1975.0`) is recorded as the integer.
@@ -150,29 +139,27 @@ public struct AnswerChecker: Sendable {
     /// (against the run's clock, in UTC).
     private func checkTime(_ text: String, _ item: InputItem, _ step: Node) throws(AnswerError) {
         guard let seconds = TimeOfDay.seconds(text) else {
-            throw AnswerError(step: step.identifier, message: "expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"\(text)\"")
+            throw AnswerError(step: step.identifier, problem: .notATime(text))
         }
         let options = item.formatOptions
         // The Swift engine (iOS) compares times to the minute, dropping both sides' seconds; Kotlin keeps them.
         let compared: (Double) -> Double = platform == .ios ? { ($0 / 60).rounded(.down) } : { $0 }
         if let minimum = options?["minimumValue"]?.stringValue, let bound = TimeOfDay.seconds(minimum), compared(seconds) < compared(bound) {
-            throw AnswerError(step: step.identifier, message: "\(text) is before the earliest time \(minimum)")
+            throw AnswerError(step: step.identifier, problem: .timeBeforeEarliest(text, earliest: minimum))
         }
         if let maximum = options?["maximumValue"]?.stringValue, let bound = TimeOfDay.seconds(maximum), compared(seconds) > compared(bound) {
-            throw AnswerError(step: step.identifier, message: "\(text) is after the latest time \(maximum)")
+            throw AnswerError(step: step.identifier, problem: .timeAfterLatest(text, latest: maximum))
         }
         let current = TimeOfDay.seconds(String(Timestamp.string(now).dropFirst(11).prefix(12))) ?? 0
         if item.flag("allowFuture") == false, seconds > current {
-            throw AnswerError(step: step.identifier, message: "\(text) is later than now, which this question does not allow")
+            throw AnswerError(step: step.identifier, problem: .timeInFuture(text))
         }
         if item.flag("allowPast") == false, seconds < current {
-            throw AnswerError(step: step.identifier, message: "\(text) is earlier than now, which this question does not allow")
+            throw AnswerError(step: step.identifier, problem: .timeInPast(text))
         }
     }
 
-    private static func list(_ choices: [Choice]) -> String {
-        "(" + choices.compactMap { $0.value?.description }.joined(separator: ", ") + ")"
-    }
+    private static func values(_ choices: [Choice]) -> [JSONValue] { choices.compactMap(\.value) }
 }
 
 extension JSONValue {
