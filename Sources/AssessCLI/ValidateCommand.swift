@@ -12,7 +12,7 @@ struct ValidateCommand: Command {
         options: [
             SharedOptions.schema("The schema file (or the URI of a bundled or --ref-dir schema)."),
             SharedOptions.refDir(),
-            .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
+            SharedOptions.catalog,
             SharedOptions.format("text (default), or flag|basic|detailed JSON output.", aliases: ["--output", "-o"]),
             .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
             .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),

@@ -15,19 +15,13 @@ struct VerifyCommand: Command {
         options: [
             .value("--survey", valueName: "SURVEY.json", help: "Also check that the result belongs to this survey."),
             SharedOptions.refDir("Load every .json schema under DIR for schema URIs, e.g. Sage's published schemas (repeatable)."),
-            .value("--catalog", valueName: "FILE", help: "A JSON object of schema URI → local schema file (relative to FILE's folder), for URIs no $id answers to."),
+            SharedOptions.catalog,
             SharedOptions.format("text (default) or json: one JSON line per archive, then a summary line.", aliases: ["--report"]),
             .value("--batch", valueName: "DIR", help: "Verify every .zip in DIR; runs seen twice (taskRunUUID) are duplicates."),
             .flag("--recursive", "-R", help: "Also verify the .zip files in subfolders of each DIR."),
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema (metadata.json, assessment, app, common)."),
             .value("--manifest", valueName: "FILE", help: "Record metadata, JSON lines {\"path\", \"recordId\", \"assessmentId\", \"assessmentRevision\", \"uploadedOn\", \"clientInfo\", \"appId\"}; - reads standard input."),
-            .value("--assessment", valueName: "ID", help: "The Bridge assessment identifier of archives without a manifest line."),
-            .value("--revision", valueName: "N", help: "Their assessment revision."),
-            .value("--app", valueName: "ID", help: "Their Bridge app identifier (the map's apps[].appId)."),
-            .value("--file-alias", valueName: "NAME=MAPPED", help: "Look a file up under another name, e.g. microphone.json=microphone_levels.json (repeatable)."),
-            .value("--tolerated", valueName: "FILE", help: "Known errors to ignore (JSON: {\"tolerated\": [{\"file\", \"keyword\", \"pointer\", \"clientInfo\", \"appId\"}]}); still counted."),
-            .value("--required", valueName: "POLICY", help: "A missing isRequired file is an error (default) or a warning (as Sage's job, which never reads it)."),
-            .value("--max-errors", valueName: "N", help: "Errors kept per file (default 10, as Sage)."),
+        ] + SharedOptions.archiveMapLookup + [
             ParallelInputs.option,
         ],
         discussion: """
