@@ -54,9 +54,10 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(report.session.shown.map(\.direction), [.forward, .forward, .backward, .forward])
     }
 
-    /// Mirrors Swift `NodeNavigatorTests.testSurveyANavigation_SkipQuestion` (AssessmentModelKMM's Swift
-    /// package) and Kotlin `NodeNavigator`'s direction of a jump to an earlier sibling: a jump back is a
-    /// backward arrival, and Back from there goes where Back went on the step's first arrival.
+    /// Mirrors Swift `NodeNavigatorTests.testSurveyANavigation_SkipQuestion` (AssessmentModelKMM
+    /// `SwiftPackage/Tests/AssessmentModelTests/AssessmentTests/NavigationTests/NodeNavigatorTests.swift`)
+    /// and Kotlin `NodeNavigator`'s direction of a jump to an earlier sibling: a jump back is a backward
+    /// arrival, and Back from there goes where Back went on the step's first arrival.
     func testAJumpToAnEarlierStepIsABackwardArrivalAndBackSkipsTheLoop() throws {
         let survey = try Runs.survey([Runs.instruction("overview"), Runs.integerQuestion("choiceQ1"),
                                       Runs.integerQuestion("followupQ", rules: #"[{"matchingAnswer": 1, "skipToIdentifier": "choiceQ1"}]"#),

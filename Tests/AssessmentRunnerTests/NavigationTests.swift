@@ -123,8 +123,9 @@ final class AnswerComparisonTests: XCTestCase {
         XCTAssertFalse(AnswerComparison.matches(rule("ne", 2), answer: 2.0, question: try question(Runs.integerQuestion("q"))), "ne rounds like eq")
     }
 
-    /// Mirrors Kotlin `SurveyNavigationTest.testJsonElementComparison_Double` (AssessmentModelKMM,
-    /// commonTest): numbers `eq` calls equal are neither smaller nor greater.
+    /// Mirrors Kotlin `SurveyNavigationTest.testJsonElementComparison_Double` (AssessmentModelKMM
+    /// `assessmentModel/src/commonTest/kotlin/navigation/SurveyNavigationTest.kt`): numbers `eq` calls
+    /// equal are neither smaller nor greater.
     func testOrderingAgreesWithEqualityWithinTheRoundingAndIntegersStayExact() throws {
         let plain = try question(#"{"type": "simpleQuestion", "identifier": "n", "inputItem": {"type": "number"}}"#)
         XCTAssertTrue(AnswerComparison.matches(rule("eq", 3.1), answer: 3.100000001, question: plain))

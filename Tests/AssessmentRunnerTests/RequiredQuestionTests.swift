@@ -4,8 +4,8 @@ import AssessmentModel
 @testable import AssessmentRunner
 
 /// Questions with `"optional": false`: both engines disable forward until they are answered, so a script
-/// cannot go past them without an answer (Kotlin `QuestionTest` AllAnswersValid tests; Swift and Kotlin
-/// question state `canGoForward`).
+/// cannot go past them without an answer (Kotlin `QuestionTest`'s AllAnswersValid tests, AssessmentModelKMM
+/// `assessmentModel/src/commonTest/kotlin/survey/QuestionTest.kt`).
 final class RequiredQuestionTests: XCTestCase {
     private let required = Runs.integerQuestion("q", extra: #", "optional": false"#)
 

@@ -145,7 +145,8 @@ final class LintRuleTests: XCTestCase {
         XCTAssertEqual(selector.count, 1)
         XCTAssertEqual(selector.first?.severity, .error, "all on a single choice is an error")
         // Both engines decode and ignore "exclusive" on a single-choice question (Swift
-        // CodableNodeTests.testChoiceQuestion_Default_Codable and testChoiceQuestion_AllFields_Codable).
+        // CodableNodeTests.testChoiceQuestion_Default_Codable and testChoiceQuestion_AllFields_Codable, AssessmentModelKMM
+        // SwiftPackage/Tests/AssessmentModelTests/AssessmentTests/CodingTests/CodableNodeTests.swift).
         let exclusive = only("selector-on-single-choice", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": [{"value": "a", "text": "A"}, {"value": "n", "text": "None", "selectorType": "exclusive"}]}"#))
         XCTAssertEqual(exclusive.map(\.severity), [.warning])
         XCTAssertEqual(only("selector-on-single-choice", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "singleChoice": false, "choices": [{"value": "a", "text": "A"}, {"text": "All", "selectorType": "all"}]}"#)), [])
