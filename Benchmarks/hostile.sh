@@ -39,7 +39,7 @@ echo 1 >"$dir/one.json"
 python3 -c 'print("[" * 900 + "1" + "]" * 900)' >"$dir/deep-array-one.json"
 check "\$ref loop through allOf: validate" 1 "$assess" validate -s "$dir/ref-allof.json" "$dir/one.json"
 check "\$ref loop while collecting errors: validate" 1 "$assess" validate -s "$dir/ref-collect.json" "$dir/one.json"
-check "\\$ref loop at the bottom of 900 nested arrays: validate" 1 "$assess" validate -s "$dir/ref-items.json" "$dir/deep-array-one.json"
+check "\$ref loop at the bottom of 900 nested arrays: validate" 1 "$assess" validate -s "$dir/ref-items.json" "$dir/deep-array-one.json"
 check "\$ref loops: metaschema" 0 "$assess" metaschema "$dir/ref-allof.json" "$dir/ref-collect.json" "$dir/ref-items.json"
 
 # A tiny file that is only a ZIP64 locator and an end record (the old reader trapped).
@@ -75,6 +75,7 @@ check "9,990 nested nots: metaschema" "0 1" "$assess" metaschema "$dir/deep-not.
 .build/release/assess-bench nested 10000 "$dir" >/dev/null
 check "10,000 nested sections: lint" "0 1" "$assess" lint "$dir/nested-10000.json"
 check "10,000 nested sections: run" "0 1" "$assess" run "$dir/nested-10000.json" --answers "$dir/nested-10000.answers.json"
+check "10,000 nested sections: run --platform android" "0 1" "$assess" run "$dir/nested-10000.json" --answers "$dir/nested-10000.answers.json" --platform android
 # The picture (svg, the default). json, dot and mermaid name every step by its full path, so their
 # size grows with depth x steps: about 300-420 MB for this survey, written at 10-60 MB/s.
 check "10,000 nested sections: graph" "0 1" "$assess" graph "$dir/nested-10000.json"
