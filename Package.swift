@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzTargets",
-            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom"]
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),

@@ -16,6 +16,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case zip
     /// Result-archive verifier: verdicts are consistent, batches mark repeated runs.
     case archive
+    /// Pipeline configuration (archive map, manifest, catalog, tolerated errors): read or refused in place.
+    case pipeline
+    /// Language server (client bytes): frames split and re-frame, answers are JSON-RPC 2.0.
+    case lsp
 
     /// Runs the target on one input; throws when an invariant does not hold.
     public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
@@ -27,6 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .runner: try RunnerTarget.run(bytes)
         case .zip: try ZipTarget.run(bytes)
         case .archive: try ArchiveTarget.run(bytes)
+        case .pipeline: try PipelineTarget.run(bytes)
+        case .lsp: try LSPTarget.run(bytes)
         }
     }
 }
