@@ -11,8 +11,14 @@ public struct MessageFramer: Sendable {
 
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the end of the current header resumes: bytes before it were searched already,
+    /// so a header arriving in many small reads is scanned once, not once per read.
+    private var searchFrom = 0
     /// The largest body accepted; a longer announced length is skipped as malformed.
     public static let maxBodyLength = 256 << 20
+    /// The longest header block kept while waiting for its end; past it the bytes are skipped as malformed
+    /// (real headers are a line or two), so junk without a blank line cannot grow the buffer without bound.
+    public static let maxHeaderLength = 65_536
 
     /// A framer with nothing read yet.
     public init() {}
@@ -21,6 +27,7 @@ public struct MessageFramer: Sendable {
     public mutating func append(_ bytes: some Sequence<UInt8>) {
         if start > 65_536, start * 2 > buffer.count {
             buffer.removeSubrange(0..<start)
+            searchFrom -= start
             start = 0
         }
         buffer.append(contentsOf: bytes)
@@ -28,7 +35,14 @@ public struct MessageFramer: Sendable {
 
     /// The next complete frame, or `nil` when more bytes are needed.
     public mutating func next() -> Frame? {
-        guard let headerEnd = find([13, 10, 13, 10], from: start) else { return nil }
+        guard let headerEnd = find([13, 10, 13, 10], from: max(start, searchFrom)) else {
+            // The end may straddle this read and the next: resume three bytes back.
+            searchFrom = max(start, buffer.count - 3)
+            guard buffer.count - start > Self.maxHeaderLength else { return nil }
+            let header = String(decoding: buffer[start..<start + 64], as: UTF8.self)
+            start = searchFrom
+            return .malformedHeader(header + "…")
+        }
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         var length: Int?
         for line in header.split(separator: "\r\n") {
@@ -37,6 +51,7 @@ public struct MessageFramer: Sendable {
             length = Int(parts[1].trimmingSpaces)
         }
         let bodyStart = headerEnd + 4
+        searchFrom = headerEnd  // found again at once while the body is still arriving
         guard let length, length >= 0, length <= Self.maxBodyLength else {
             start = bodyStart
             return .malformedHeader(header)

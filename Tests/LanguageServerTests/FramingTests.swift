@@ -29,6 +29,19 @@ final class FramingTests: XCTestCase {
         XCTAssertEqual(found.filter { if case .malformedHeader = $0 { return true } else { return false } }.count, 3)
     }
 
+    func testJunkWithoutABlankLineIsSkippedInBoundedPiecesAndAMessageAfterItStillArrives() {
+        let junk = String(repeating: "x", count: 4096)
+        var chunks = Array(repeating: junk, count: 256)  // 1 MiB with no header end
+        chunks.append("\r\n\r\nContent-Length: 2\r\n\r\n{}")
+        let found = frames(chunks)
+        let skipped = found.filter { if case .malformedHeader = $0 { return true } else { return false } }
+        XCTAssertGreaterThanOrEqual(skipped.count, (256 * 4096) / (MessageFramer.maxHeaderLength + 4096))
+        XCTAssertLessThanOrEqual(skipped.count, (256 * 4096) / MessageFramer.maxHeaderLength + 1)
+        XCTAssertEqual(found.last, .message(Array("{}".utf8)), "the message after the junk is framed")
+        let split = frames(["Content-Length: 2\r", "\n\r", "\n{}"])
+        XCTAssertEqual(split, [.message(Array("{}".utf8))], "a header end split across three reads")
+    }
+
     func testFrameWritesTheLengthInBytes() {
         let body = Array("{\"é\":1}".utf8)
         XCTAssertEqual(String(decoding: MessageFramer.frame(body), as: UTF8.self), "Content-Length: 8\r\n\r\n{\"é\":1}")
