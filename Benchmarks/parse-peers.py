@@ -3,7 +3,8 @@
 
 Usage: parse-peers.py CORPUS SCHEMA ASSESS_BENCH [ROUNDS]   (with Benchmarks/.venv: setup-peers.sh)
 Bytes already in memory, every figure the best of several timings (the machine may be busy):
-  parse:    assess-bench parse (bytes -> JSONTape), pysimdjson Parser.parse (simdjson's tape; the
+  parse:    assess-bench parse (bytes -> JSONTape: one JSONTapeParser reusing its tape memory, and
+            a fresh tape per document), pysimdjson Parser.parse (simdjson's tape; the
             Python call included), orjson.loads (builds Python objects)
   validate: assess-bench validate (parse + isValid), jsonschema-rs is_valid(orjson.loads(bytes)),
             format assertion on for both
@@ -39,7 +40,8 @@ def assess(bench, mode, corpus, schema):
     rates = {}
     for line in out.splitlines():
         fields = line.split()
-        rates[fields[0]] = float(fields[fields.index("MB/s") - 1])
+        label = " (fresh tape)" if "fresh" in fields else ""
+        rates[(fields[0], label)] = float(fields[fields.index("MB/s") - 1])
     return rates
 
 def main():
@@ -61,14 +63,14 @@ def main():
         best[key] = max(best.get(key, 0.0), value)
     for _ in range(rounds):
         for mode in ("parse", "validate"):
-            for group, rate in assess(bench, mode, corpus, schema_path).items():
-                keep(("assess " + mode, group), rate)
+            for (group, label), rate in assess(bench, mode, corpus, schema_path).items():
+                keep(("assess " + mode + label, group), rate)
         for name, body in peers.items():
             for group in GROUPS:
                 keep((name, group), best_rate(body, docs[group]))
     sizes = {group: sum(len(d) for d in docs[group]) / len(docs[group]) for group in GROUPS}
     print(f"{'MB/s (best of ' + str(rounds) + ' rounds)':32}" + "".join(f"{g} (~{sizes[g] / 1e3:,.0f} KB)".rjust(20) for g in GROUPS))
-    for name in ("assess parse", "simdjson", "orjson", "assess validate", "jsonschema-rs"):
+    for name in ("assess parse", "assess parse (fresh tape)", "simdjson", "orjson", "assess validate", "jsonschema-rs"):
         print(f"{name:32}" + "".join(f"{best[(name, g)]:20.1f}" for g in GROUPS))
     print("ratios (assess / peer)")
     for ours, peer in (("assess parse", "simdjson"), ("assess parse", "orjson"), ("assess validate", "jsonschema-rs")):

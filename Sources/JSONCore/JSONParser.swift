@@ -36,8 +36,9 @@ public struct JSONParser: Sendable {
         // Paths are tracked only when positions are asked for, or on a second pass once a duplicate
         // key shows up (rare), so the common case pays nothing for them.
         var tracksPaths = options.recordPositions
+        var scratch = ParseScratch()
         while true {
-            switch attempt(bytes, tracksPaths: tracksPaths, reportsDuplicates: true, { state throws(ParseFailure) in
+            switch attempt(bytes, tracksPaths: tracksPaths, reportsDuplicates: true, scratch: &scratch, { state throws(ParseFailure) in
                 try state.parseDocument(source: bytes)
             }) {
             case .success(let document): return document
@@ -51,20 +52,29 @@ public struct JSONParser: Sendable {
     /// flagged: both members stay on the tape, so give such a text to `parse` (which reports
     /// the repetition) or to `JSONTape(bytes:)` (which keeps the last value) instead.
     public func parseTape(_ bytes: [UInt8]) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool) {
-        try attempt(bytes, tracksPaths: false, reportsDuplicates: false, { state throws(ParseFailure) in
+        var scratch = ParseScratch()
+        return try parseTape(bytes, scratch: &scratch)
+    }
+
+    /// `parseTape`, writing over the memory `scratch` kept from an earlier parse where nothing holds it.
+    func parseTape(_ bytes: [UInt8], scratch: inout ParseScratch) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool) {
+        try attempt(bytes, tracksPaths: false, reportsDuplicates: false, scratch: &scratch, { state throws(ParseFailure) in
             try state.parseTopLevel()
             return (state.builder.finish(source: bytes), state.foundDuplicateKey)
         }).mapError { $0.positioned(in: bytes) }.get()
     }
 
-    /// Runs `body` on a fresh parser state over `bytes`.
+    /// Runs `body` on a parser state over `bytes` (with memory from `scratch`, which gets it back after).
     private func attempt<Parsed>(
-        _ bytes: [UInt8], tracksPaths: Bool, reportsDuplicates: Bool,
+        _ bytes: [UInt8], tracksPaths: Bool, reportsDuplicates: Bool, scratch: inout ParseScratch,
         _ body: (inout ParserState) throws(ParseFailure) -> Parsed
     ) -> Result<Parsed, ParseFailure> {
         bytes.withUnsafeBufferPointer { buffer in
-            var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: reportsDuplicates)
-            return Result { () throws(ParseFailure) in try body(&state) }
+            var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: reportsDuplicates,
+                                    builder: scratch.builder(source: buffer))
+            let result = Result { () throws(ParseFailure) in try body(&state) }
+            scratch.keep(state.builder)
+            return result
         }
     }
 }
@@ -107,13 +117,12 @@ private struct ParserState {
 
     typealias Options = JSONParser.Options
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool, reportsDuplicates: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool, reportsDuplicates: Bool, builder: TapeBuilder) {
         self.bytes = bytes
         self.options = options
         self.tracksPaths = tracksPaths
         self.reportsDuplicates = reportsDuplicates
-        // About one value per 8 bytes of typical JSON.
-        builder = TapeBuilder(capacity: bytes.count / 8 + 4, source: bytes)
+        self.builder = builder
         if options.recordPositions {
             // Roughly one value per 12 bytes of typical pretty-printed JSON: avoid rehashing as the map grows.
             valueSpans.reserveCapacity(bytes.count / 12)
@@ -307,14 +316,25 @@ private struct ParserState {
     }
 
     /// The member number of an earlier member with the same name as the key at `keyEntry`; notes the key.
+    /// A key whose length no earlier key had is answered here; the rest scan (`scanEarlierMembers`).
+    @inline(__always)
     private mutating func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
+        if container.count < OpenContainer.linearScanLimit {
+            let lengthBit: UInt64 = 1 << (builder.entries[keyEntry].count & 63)
+            let seen = container.keyLengths & lengthBit != 0
+            container.keyLengths |= lengthBit
+            if !seen { return nil }
+        }
+        return scanEarlierMembers(named: keyEntry, in: &container)
+    }
+
+    /// `earlierMember` for a key some earlier key's length matches, or past `linearScanLimit` members.
+    @inline(never)
+    private mutating func scanEarlierMembers(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
         let position = container.count
         // The earlier members are closed on the tape: walk their keys.
         var key = container.entry + 1
         if position < OpenContainer.linearScanLimit {
-            let lengthBit: UInt64 = 1 << (builder.entries[keyEntry].count & 63)
-            defer { container.keyLengths |= lengthBit }
-            if container.keyLengths & lengthBit == 0 { return nil }
             for member in 0..<position {
                 if builder.keysEqual(key, keyEntry) { return member }
                 key = builder.end(key + 1)
@@ -586,19 +606,26 @@ private struct ParserState {
 
     // MARK: Helpers
 
-    /// Advances past whitespace. Every byte above 0x20 ends it, so most calls return at once.
+    /// Advances past whitespace. Every byte above 0x20 ends it, so most calls return at once; a
+    /// single space (after a colon) is skipped in place.
     @inline(__always)
     mutating func skipWhitespace() {
-        if index < bytes.count, bytes[index] <= 0x20 { skipWhitespaceRun() }
+        guard index < bytes.count, bytes[index] <= 0x20 else { return }
+        if bytes[index] == 0x20, index &+ 1 < bytes.count, bytes[index &+ 1] > 0x20 {
+            index &+= 1
+            return
+        }
+        skipWhitespaceRun()
     }
 
-    /// Advances past whitespace eight bytes at a time (a line break and its indentation are
-    /// usually one word), then byte by byte in the last few bytes.
+    /// Advances past whitespace: a line break, tab or return one byte at a time, runs of spaces
+    /// (indentation) eight bytes at a time, and byte by byte in the last few bytes.
     mutating func skipWhitespaceRun() {
-        if skipWords(until: SWAR.nonWhitespaceBytes) { return }
-        while index < bytes.count {
+        while true {
+            skipWords(until: SWAR.nonSpaceBytes)
+            guard index < bytes.count else { return }
             switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
             default: return
             }
         }

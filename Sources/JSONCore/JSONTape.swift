@@ -19,9 +19,8 @@ public struct JSONTape: Sendable {
 
     /// Parses strict JSON from UTF-8 bytes, with the same rules and errors as ``JSONDocument``.
     public init(bytes: [UInt8], maxDepth: Int = JSONParser.Options().maxDepth) throws(JSONParseError) {
-        let parsed = try JSONParser(options: .init(maxDepth: maxDepth)).parseTape(bytes)
-        // A repeated key is rare (and a lint finding); the tree applies "last value, first place".
-        self = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
+        var parser = JSONTapeParser(maxDepth: maxDepth)
+        self = try parser.tape(bytes)
     }
 
     /// The longest string (in UTF-8 bytes) a tape holds: parsing refuses longer ones with an error.

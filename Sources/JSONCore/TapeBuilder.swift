@@ -6,9 +6,12 @@ import Foundation
 final class GrowableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The elements (never changed once the storage is shared, which is what makes it `Sendable`).
     @usableFromInline let base: UnsafeMutablePointer<Element>
+    /// How many elements fit.
+    let capacity: Int
 
     init(capacity: Int) {
         base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        self.capacity = capacity
     }
 
     deinit { base.deallocate() }
@@ -23,9 +26,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     private var capacity: Int
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 4)
-        storage = GrowableStorage(capacity: self.capacity)
+        self.init(reusing: GrowableStorage(capacity: max(capacity, 4)))
+    }
+
+    /// An empty buffer writing over `storage` (which nothing else may read from now on).
+    init(reusing storage: GrowableStorage<Element>) {
+        self.storage = storage
         base = storage.base
+        capacity = storage.capacity
     }
 
     @inline(__always)
@@ -68,6 +76,13 @@ struct TapeBuilder {
 
     init(capacity: Int, source: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)) {
         entries = GrowableBuffer(capacity: capacity)
+        self.source = source
+    }
+
+    /// A builder writing over `entries` and after `text` (left over from an earlier tape nothing holds any more; `text` emptied).
+    init(reusing entries: GrowableStorage<JSONTape.Entry>, text: [UInt8], source: UnsafeBufferPointer<UInt8>) {
+        self.entries = GrowableBuffer(reusing: entries)
+        self.text = text
         self.source = source
     }
 

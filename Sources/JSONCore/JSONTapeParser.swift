@@ -1,0 +1,46 @@
+/// Parses texts one after another onto tapes, writing each over the memory of the one before once
+/// nothing holds that tape any more (drop each tape before parsing the next): a loop over many
+/// documents then allocates, and faults in, no fresh tape memory per document. Same rules, errors
+/// and tapes as ``JSONTape/init(bytes:maxDepth:)``.
+public struct JSONTapeParser: Sendable {
+    private let parser: JSONParser
+    private var scratch = ParseScratch()
+
+    /// A parser refusing nesting deeper than `maxDepth`.
+    public init(maxDepth: Int = JSONParser.Options().maxDepth) {
+        parser = JSONParser(options: .init(maxDepth: maxDepth))
+    }
+
+    /// The tape of one JSON text (for a repeated key: the last value at the first key's place).
+    public mutating func tape(_ bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
+        let parsed = try parser.parseTape(bytes, scratch: &scratch)
+        // A repeated key is rare (and a lint finding); the tree applies "last value, first place".
+        return parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
+    }
+}
+
+/// The memory a parse leaves for the next one: its tape's entries and unescaped text.
+struct ParseScratch: Sendable {
+    private var entries: GrowableStorage<JSONTape.Entry>?
+    private var text: [UInt8] = []
+
+    /// A builder over `source`, writing over the kept entries when no tape holds them and they are
+    /// at least half the size `source` is expected to need.
+    mutating func builder(source: UnsafeBufferPointer<UInt8>) -> TapeBuilder {
+        // About one value per 8 bytes of typical JSON.
+        let estimate = source.count / 8 + 4
+        if isKnownUniquelyReferenced(&entries), let spare = entries, spare.capacity >= estimate / 2 {
+            text.removeAll(keepingCapacity: true)
+            let builder = TapeBuilder(reusing: spare, text: text, source: source)
+            text = []  // the builder's copy is now the only one, so it appends in place
+            return builder
+        }
+        return TapeBuilder(capacity: estimate, source: source)
+    }
+
+    /// Keeps what `builder` wrote to, for the next parse.
+    mutating func keep(_ builder: TapeBuilder) {
+        entries = builder.entries.storage
+        text = builder.text
+    }
+}
