@@ -226,19 +226,20 @@ private struct ParserState {
             if options.recordPositions { valueSpans[currentPointer()] = start..<index }
             // Count the finished value in its container; close the containers that end here.
             while !open.isEmpty {
-                let last = open.count - 1
+                // Through a pointer: a field change or `inout` touches only that field, no copy or retain.
+                let innermost = open.base + (open.count - 1)
                 if tracksPaths { path.removeLast() }
                 skipWhitespace()
-                let isObject = open[last].isObject
+                let isObject = innermost.pointee.isObject
                 guard index < bytes.count else {
                     throw ParseFailure(kind: .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"), offset: index)
                 }
-                open[last].count += 1
+                innermost.pointee.count += 1
                 if isObject {
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        try parseMemberName(isFirst: false, into: &open[last])
+                        try parseMemberName(isFirst: false, into: &innermost.pointee)
                         continue nextValue
                     case UInt8(ascii: "}"):
                         index += 1
@@ -258,7 +259,7 @@ private struct ParserState {
                         skipWhitespace()
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                         if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
-                        if tracksPaths { path.append(currentPointer().appending(index: open[last].count)) }
+                        if tracksPaths { path.append(currentPointer().appending(index: innermost.pointee.count)) }
                         continue nextValue
                     case UInt8(ascii: "]"):
                         index += 1
@@ -621,11 +622,12 @@ private struct ParserState {
     /// Advances past whitespace: a line break, tab or return one byte at a time, runs of spaces
     /// (indentation) eight bytes at a time, and byte by byte in the last few bytes.
     mutating func skipWhitespaceRun() {
-        while true {
-            skipWords(until: SWAR.nonSpaceBytes)
-            guard index < bytes.count else { return }
+        while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            case 0x0A, 0x0D, 0x09: index &+= 1
+            case 0x20:
+                index &+= 1
+                skipWords(until: SWAR.nonSpaceBytes)
             default: return
             }
         }
