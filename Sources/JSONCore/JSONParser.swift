@@ -282,6 +282,7 @@ private struct ParserState {
     }
 
     /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
+    @inline(__always)
     private mutating func parseMemberName(isFirst: Bool, into container: inout OpenContainer) throws(ParseFailure) {
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
@@ -370,6 +371,7 @@ private struct ParserState {
 
     // MARK: Numbers
 
+    @inline(__always)
     mutating func parseNumber() throws(ParseFailure) {
         let start = index
         // Fast path: up to 18 digits with no fraction or exponent is an integer entry at once
@@ -393,6 +395,13 @@ private struct ParserState {
             }
         }
         index = start
+        try parseGeneralNumber()
+    }
+
+    /// Checks the number at `index` against the JSON grammar and appends it (any length, fraction or exponent).
+    @inline(never)
+    mutating func parseGeneralNumber() throws(ParseFailure) {
+        let start = index
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
             guard index < bytes.count else { throw ParseFailure(kind: .invalidNumber("a minus sign must be followed by digits"), offset: start) }
@@ -612,9 +621,14 @@ private struct ParserState {
     @inline(__always)
     mutating func skipWhitespace() {
         guard index < bytes.count, bytes[index] <= 0x20 else { return }
-        if bytes[index] == 0x20, index &+ 1 < bytes.count, bytes[index &+ 1] > 0x20 {
-            index &+= 1
-            return
+        // The usual runs in place: a space after a colon, a line break and up to seven spaces of indentation.
+        if bytes[index] == 0x20 || bytes[index] == 0x0A, index &+ 9 <= bytes.count, let base = bytes.baseAddress {
+            let marked = SWAR.nonSpaceBytes(UInt64(littleEndian: UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self)))
+            let next = index &+ 1 &+ marked.trailingZeroBitCount >> 3
+            if marked != 0, bytes[next] > 0x20 {
+                index = next
+                return
+            }
         }
         skipWhitespaceRun()
     }

@@ -89,11 +89,12 @@ struct TapeBuilder {
     @inline(__always)
     mutating func append(_ entry: JSONTape.Entry) { entries.append(entry) }
 
-    /// Appends a string entry for `count` bytes of the source at `offset`, already checked to be UTF-8.
+    /// Appends a string entry for `count` bytes of the source at `offset`, already checked to be
+    /// UTF-8 and at most `JSONTape.maxStringBytes` long (so the count fits its 32 bits).
     @inline(__always)
     mutating func appendSourceString(offset: Int, count: Int, isASCII: Bool) {
         entries.append(JSONTape.Entry(kind: .string, flags: isASCII ? 0 : JSONTape.Entry.nonASCII,
-                                      count: UInt32(count), payload: Int64(offset)))
+                                      count: UInt32(truncatingIfNeeded: count), payload: Int64(offset)))
     }
 
     /// Appends a string entry for the bytes appended to `text` since `start`.

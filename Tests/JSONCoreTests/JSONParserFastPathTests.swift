@@ -148,6 +148,24 @@ final class JSONParserFastPathTests: XCTestCase {
                 XCTAssertEqual((error as? JSONParseError)?.position.offset, 3 + spaces)
             }
         }
+        // A space or line break and up to seven spaces are skipped in place when a token follows;
+        // every other run (longer, with other whitespace or a bad byte, near the end) goes the general way.
+        for lead in [" ", "\n"] {
+            for spaces in 0..<12 {
+                let gap = lead + String(repeating: " ", count: spaces)
+                for (tail, valid) in [("1", true), ("\t1", true), ("\r\n1", true), (" 1", true), ("\u{0B}1", false)] {
+                    let text = "[0," + gap + tail + "]" + gap
+                    if valid {
+                        XCTAssertEqual(try JSONTape(bytes: Array(text.utf8)).value, [0, 1], text.debugDescription)
+                    } else {
+                        XCTAssertThrowsError(try JSONTape(bytes: Array(text.utf8)), text.debugDescription) { error in
+                            XCTAssertEqual((error as? JSONParseError)?.position.offset, 3 + gap.utf8.count, text.debugDescription)
+                        }
+                    }
+                }
+                XCTAssertEqual(try JSONTape(bytes: Array(("1" + gap).utf8)).value, 1)
+            }
+        }
         // One space (skipped in place when a token follows) at the end, before a line break, before a bad byte.
         XCTAssertEqual(try JSONTape(bytes: Array("[1, 2] ".utf8)).value, [1, 2])
         XCTAssertEqual(try JSONTape(bytes: Array("[1, \n2 \r\n]".utf8)).value, [1, 2])
