@@ -9,12 +9,38 @@ final class GrowableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
     /// How many elements fit.
     let capacity: Int
 
+    /// Whether `base` came from `posix_memalign` (and goes back with `free`).
+    let isHugePageAligned: Bool
+
     init(capacity: Int) {
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         self.capacity = capacity
+        #if os(Linux)
+        // A large tape is written once, front to back, right after it is allocated: on 2 MiB pages
+        // (where the kernel gives them on request) that is a few hundred times fewer page faults.
+        let size = capacity * MemoryLayout<Element>.stride
+        var raw: UnsafeMutableRawPointer?
+        if size >= Self.hugePageThreshold, posix_memalign(&raw, Self.hugePageSize, size) == 0, let raw {
+            _ = madvise(raw, size, MADV_HUGEPAGE)
+            base = raw.bindMemory(to: Element.self, capacity: capacity)
+            isHugePageAligned = true
+            return
+        }
+        #endif
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        isHugePageAligned = false
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        #if os(Linux)
+        if isHugePageAligned { return free(base) }
+        #endif
+        base.deallocate()
+    }
+
+    /// The alignment of large storage: one huge page of x86_64 and arm64 Linux.
+    static var hugePageSize: Int { 1 << 21 }
+    /// The size from which storage is aligned for huge pages (smaller tapes would gain little).
+    static var hugePageThreshold: Int { 1 << 22 }
 }
 
 /// An append-only array of plain values written through a pointer: no uniqueness check or

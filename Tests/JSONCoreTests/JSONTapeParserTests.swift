@@ -73,3 +73,26 @@ final class JSONTapeParserTests: XCTestCase {
         XCTAssertEqual(try shallow.tape(Array("[[1]]".utf8)).value, [[1]])
     }
 }
+
+/// Tape memory of 4 MiB or more is aligned for huge pages on Linux (allocated and freed another
+/// way than the rest): it must hold what is written like any other.
+final class GrowableStorageTests: XCTestCase {
+    func testLargeStorageHoldsWhatIsWrittenWhereverItComesFrom() {
+        var buffer = GrowableBuffer<JSONTape.Entry>(capacity: 4)
+        let count = 300_000  // grows past 4 MiB of 16-byte entries
+        for index in 0..<count { buffer.append(JSONTape.Entry(kind: .integer, payload: Int64(index))) }
+        XCTAssertEqual(buffer.count, count)
+        XCTAssertTrue((0..<count).allSatisfy { buffer[$0].payload == Int64($0) && buffer[$0].kind == .integer })
+        #if os(Linux)
+        XCTAssertTrue(buffer.storage.isHugePageAligned)
+        XCTAssertEqual(Int(bitPattern: buffer.storage.base) % GrowableStorage<JSONTape.Entry>.hugePageSize, 0)
+        #endif
+        XCTAssertFalse(GrowableStorage<JSONTape.Entry>(capacity: 1_000).isHugePageAligned)
+        // A tape parsed onto such storage reads back the same as one built from the tree.
+        let text = "[" + (0..<300_000).map { String($0 % 10) }.joined(separator: ",") + "]"
+        var parser = JSONTapeParser()
+        let tape = try? parser.tape(Array(text.utf8))
+        XCTAssertEqual(tape?.withView { $0.count(0) }, 300_000)
+        XCTAssertEqual(tape?.withView { view in view.elements(of: 0).allSatisfy { view.number($0) == JSONNumber(($0 - 1) % 10) } }, true)
+    }
+}
