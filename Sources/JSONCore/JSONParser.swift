@@ -234,7 +234,7 @@ private struct ParserState {
                 guard index < bytes.count else {
                     throw ParseFailure(kind: .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"), offset: index)
                 }
-                innermost.pointee.count += 1
+                innermost.pointee.count &+= 1
                 if isObject {
                     switch bytes[index] {
                     case UInt8(ascii: ","):
@@ -294,7 +294,7 @@ private struct ParserState {
         }
         let keyStart = index
         try parseString()
-        let keyEntry = builder.entries.count - 1
+        let keyEntry = builder.entries.count &- 1
         let keyEnd = index
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
@@ -439,7 +439,7 @@ private struct ParserState {
     /// Parses a string onto the tape (unescaped), as one string entry.
     @inline(__always)
     mutating func parseString() throws(ParseFailure) {
-        index += 1
+        index &+= 1
         let start = index
         // Fast path: a string without escapes stays in the source bytes. Skip eight ordinary bytes
         // at a time; check multi-byte UTF-8 in place.
@@ -449,9 +449,9 @@ private struct ParserState {
             guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                try checkStringLength(index - start, from: start)
-                builder.appendSourceString(offset: start, count: index - start, isASCII: isASCII)
-                index += 1
+                try checkStringLength(index &- start, from: start)
+                builder.appendSourceString(offset: start, count: index &- start, isASCII: isASCII)
+                index &+= 1
                 return
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
@@ -515,13 +515,14 @@ private struct ParserState {
     @discardableResult
     mutating func skipWords(until marks: (UInt64) -> UInt64) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        while index + 8 <= bytes.count {
+        // Wrapping arithmetic: an index never comes near `Int.max`, and the overflow checks cost a third of the loop.
+        while index &+ 8 <= bytes.count {
             let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
             if marked != 0 {
-                index += marked.trailingZeroBitCount >> 3
+                index &+= marked.trailingZeroBitCount >> 3
                 return true
             }
-            index += 8
+            index &+= 8
         }
         return false
     }

@@ -66,7 +66,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         base[count] = element
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
@@ -189,7 +189,7 @@ struct TapeBuilder {
     @inline(__always)
     mutating func open(_ kind: JSONTape.Kind) -> Int {
         entries.append(JSONTape.Entry(kind: kind))
-        return entries.count - 1
+        return entries.count &- 1
     }
 
     /// Finishes the container opened at `index` with `count` elements or members.
