@@ -8,6 +8,7 @@ enum ParserTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let document: Result<JSONDocument, JSONParseError> = Result { () throws(JSONParseError) in try JSONDocument(bytes: bytes) }
         let tape: Result<JSONTape, JSONParseError> = Result { () throws(JSONParseError) in try JSONTape(bytes: bytes) }
+        try checkReusedParser(bytes, against: tape)
         switch (document, tape) {
         case (.failure(let treeError), .failure(let tapeError)):
             try FuzzFailure.check(treeError == tapeError, "tree error \(treeError) but tape error \(tapeError)")
@@ -23,6 +24,31 @@ enum ParserTarget {
         case (.failure(let error), .success):
             throw FuzzFailure("the tape parser accepts what the tree parser refuses: \(error)")
         }
+    }
+
+    /// One `JSONTapeParser` for every input (libFuzzer calls on one thread), so each parse writes
+    /// over the memory an earlier input's tape left; every other tape is held until the next input.
+    nonisolated(unsafe) private static var reusedParser = JSONTapeParser()
+    nonisolated(unsafe) private static var held: (tape: JSONTape, value: JSONValue)?
+    nonisolated(unsafe) private static var inputs = 0
+
+    /// The reused parser gives what a fresh tape gives, and never changes a tape still held.
+    private static func checkReusedParser(_ bytes: [UInt8], against fresh: Result<JSONTape, JSONParseError>) throws(FuzzFailure) {
+        let reused: Result<JSONTape, JSONParseError> = Result { () throws(JSONParseError) in try reusedParser.tape(bytes) }
+        switch (fresh, reused) {
+        case (.failure(let freshError), .failure(let reusedError)):
+            try FuzzFailure.check(freshError == reusedError, "fresh tape error \(freshError) but reused parser error \(reusedError)")
+        case (.success(let freshTape), .success(let reusedTape)):
+            try FuzzFailure.check(freshTape.value == reusedTape.value, "a reused parser's tape differs from a fresh one")
+        default:
+            throw FuzzFailure("a reused parser and a fresh tape disagree on accepting the input")
+        }
+        if let held {
+            try FuzzFailure.check(held.tape.value == held.value, "a held tape changed when the reused parser parsed the next input")
+        }
+        inputs += 1
+        held = nil
+        if inputs % 2 == 0, case .success(let tape) = reused { held = (tape, tape.value) }
     }
 
     /// Recording positions changes nothing but the source map, which spans the whole value.
