@@ -127,3 +127,70 @@ extension NDJSONLineTests {
         XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"rec\u006Frdid": 1}"#.utf8)), "an escaped name might be one: the tree decides")
     }
 }
+
+extension NDJSONLineTests {
+    /// A random document and whether an object that gets the fields has a member named like one of them,
+    /// or a name with an escape (the two cases the fast path leaves to the tree).
+    private func randomDocument(_ random: inout SplitMix, depth: Int = 0, target: Bool) -> (text: String, clash: Bool) {
+        let space = ["", " ", "\n  ", "\t", "\r\n"][random.next(5)]
+        let names = ["a", "recordid", "year", "y\\u0065ar", "t\\\"x", "stepPath", "{[", "é"]
+        switch depth > 3 ? random.next(4) : random.next(6) {
+        case 0: return (["1", "-0.5e3", "true", "null", "12345678901234567890"][random.next(5)], false)
+        case 1: return ("\"" + ["", "}{", "a\\\"]", "\\\\", "recordid", "ü"][random.next(6)] + "\"", false)
+        case 2, 3:
+            var clash = false
+            let members = (0..<random.next(4)).map { _ -> String in
+                let name = names[random.next(names.count)]
+                if target, name == "recordid" || name == "year" || name.contains("\\") { clash = true }
+                let value = randomDocument(&random, depth: depth + 1, target: false)
+                return space + "\"" + name + "\"" + space + ":" + space + value.text
+            }
+            return ("{" + members.joined(separator: ",") + space + "}", clash)
+        default:
+            var clash = false
+            let items = (0..<random.next(4)).map { _ -> String in
+                let item = randomDocument(&random, depth: depth + 1, target: depth == 0)
+                clash = clash || item.clash
+                return space + item.text
+            }
+            return ("[" + items.joined(separator: ",") + space + "]", clash)
+        }
+    }
+
+    func testTheFastPathAgreesWithTheTreeOnRandomDocuments() throws {
+        var random = SplitMix(seed: 18)
+        var spliced = 0
+        for _ in 0..<3000 {
+            let (text, clash) = randomDocument(&random, target: true)
+            let expected = try JSONDocument(text: text)
+            guard let line = NDJSONLine.splicing(fields, into: Array(text.utf8)) else {
+                XCTAssertTrue(clash, "only a clash or an escaped name leaves the fast path: \(text)")
+                continue
+            }
+            spliced += 1
+            XCTAssertFalse(clash, "a clash must leave the fast path: \(text)")
+            XCTAssertEqual(line.last, 0x0A)
+            XCTAssertFalse(line.dropLast().contains(0x0A) || line.contains(0x0D), "one line: \(text)")
+            XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, expected.value.inserting(fields), text)
+        }
+        XCTAssertGreaterThan(spliced, 1000, "most documents take the fast path")
+    }
+}
+
+/// A small deterministic generator for the randomized tests.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
+    }
+}
