@@ -136,9 +136,11 @@ public struct IngestSink {
     /// Adds a record's rows to the waiting commit; returns the files they go to.
     private mutating func wait(_ prepared: PreparedRecord) -> [String] {
         let number = ledger.lastCommit + 1
+        let digits = String(number)
+        let part = "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson"
         var objects: [(path: String, line: Int, lines: Int)] = []
         for object in prepared.objects {
-            let path = layout == .batch ? object.folder + "/" + String(format: "part-%06d.ndjson", number) : object.path
+            let path = layout == .batch ? object.folder + "/" + part : object.path
             if waitingFiles[path] == nil { waitingOrder.append(path) }
             waitingFiles[path, default: []].append(object.bytes)
             objects.append((path, waitingLines[path, default: 0] + 1, object.lines))

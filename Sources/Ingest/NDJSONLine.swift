@@ -1,3 +1,4 @@
+import Foundation
 import JSONCore
 
 /// One JSON document as one NDJSON line with fields inserted, straight from its bytes: whitespace outside
@@ -17,9 +18,14 @@ enum NDJSONLine {
             insertion += [UInt8(ascii: ",")] + name + [UInt8(ascii: ":")] + JSONWriter.compact.bytes(value)
         }
         // At most one insertion per closing brace: the exact room the line can need.
-        let braces = bytes.withUnsafeBufferPointer { input in
+        let braces = bytes.withUnsafeBytes { input in
             var count = 0
-            for index in input.indices { count &+= input[index] == UInt8(ascii: "}") ? 1 : 0 }
+            guard var next = input.baseAddress else { return 0 }
+            let end = next + input.count
+            while let found = memchr(next, Int32(UInt8(ascii: "}")), end - next) {
+                count += 1
+                next = UnsafeRawPointer(found) + 1
+            }
             return count
         }
         var spliced = true

@@ -194,3 +194,21 @@ struct SplitMix {
         return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
     }
 }
+
+final class SafeNameTests: XCTestCase {
+    func testSafeNamesAreKeptAndOthersMadeSafeAndDistinct() {
+        for name in ["rec-1_A.b", "OCJByUtSrVTYtqObYp7XZV_J", "MotionRecord", "0"] {
+            XCTAssertEqual(SafeName.component(name), name)
+        }
+        let unsafe = ["a/b", "a b", ".hidden", "", "é", "a\u{0}b", "../x"]
+        let made = unsafe.map(SafeName.component)
+        XCTAssertEqual(Set(made).count, unsafe.count, "distinct names stay distinct: \(made)")
+        for (name, safe) in zip(unsafe, made) {
+            XCTAssertTrue(safe.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: " ") && $0 != 0 }, "\(name) → \(safe)")
+            XCTAssertFalse(safe.hasPrefix("."), safe)
+            XCTAssertTrue(safe.hasSuffix("-" + SafeName.hash(name)), safe)
+        }
+        XCTAssertEqual(SafeName.component("a b"), "a_b-" + SafeName.hash("a b"))
+        XCTAssertEqual(SafeName.objectName(record: "_x"), "0_x.ndjson", "Glue skips names starting with _ (Sage's job prefixes 0)")
+    }
+}
