@@ -72,6 +72,9 @@ public struct IngestSink {
     private var waitingBytes = 0
     /// Outcomes not yet reported: those of the waiting records, and any decided after the first of them.
     private var unreported: [IngestOutcome] = []
+    /// The input each record ingested by this run came from, by record identifier (also those whose id is
+    /// their file name, which the batch verifier does not see).
+    private var ingestedByThisRun: [String: String] = [:]
 
     /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
     /// `verifier` is the one the records were verified with.
@@ -97,6 +100,10 @@ public struct IngestSink {
                 reasons = marked.problems.map(\.description)
             }
         }
+        if status == .ingested, let first = ingestedByThisRun[prepared.recordId] {
+            status = .duplicate
+            reasons = [ArchiveProblem.duplicateRecord(recordId: prepared.recordId, firstSeenIn: first).description]
+        }
         var note: String?
         if status == .ingested, let earlier = ledger.runOfRecord[prepared.recordId] {
             if earlier == prepared.taskRunUUID {
@@ -114,6 +121,7 @@ public struct IngestSink {
         var written: [String] = []
         if status == .ingested, note == nil {
             written = wait(prepared)
+            ingestedByThisRun[prepared.recordId] = prepared.input.name
         } else if status != .ingested {
             let path = "\(OwnTable.rejected.rawValue)/\(SafeName.objectName(record: prepared.recordId, suffix: "-" + SafeName.hash(prepared.input.name)))"
             try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path)

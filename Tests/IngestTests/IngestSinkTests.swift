@@ -188,4 +188,24 @@ final class IngestSinkTests: XCTestCase {
         XCTAssertEqual(later.map(\.status), [.duplicate])
         XCTAssertEqual(later[0].reasons, ["taskRunUUID \(run(1)) was already ingested as record r1 (an earlier run over \(output.path))"])
     }
+
+    func testTwoArchivesNamedAlikeWithoutAManifestAreOneRecordAndADuplicate() throws {
+        let folder = try IngestFixtures.scratch()
+        var inputs: [IngestInput] = []
+        for (index, sub) in ["a", "b"].enumerated() {
+            let path = folder.appendingPathComponent(sub).appendingPathComponent("upload.zip")
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(IngestFixtures.archive(run: run(20 + index))).write(to: path)
+            inputs.append(IngestInput(name: path.path, path: path.path, record: RecordMetadata(
+                path: path.path, assessmentId: "walk", assessmentRevision: 1, uploadedOn: "2026-03-04T05:06:07.000Z"), issue: nil))
+        }
+        for layout in IngestLayout.allCases {
+            let output = folder.appendingPathComponent("out-\(layout)")
+            let outcomes = try ingest(inputs, into: output, layout: layout)
+            XCTAssertEqual(outcomes.map(\.status), [.ingested, .duplicate], "\(layout)")
+            XCTAssertEqual(outcomes[1].reasons, ["recordId upload was already seen in \(inputs[0].name)"])
+            XCTAssertEqual(rows(output).filter { $0.key.hasPrefix("dataset=assess_runs/") }.values.reduce(0) { $0 + $1.count }, 1,
+                           "one record's rows, not two in one file (\(layout))")
+        }
+    }
 }
