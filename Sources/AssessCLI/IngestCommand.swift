@@ -20,7 +20,7 @@ struct IngestCommand: Command {
         ] + SharedOptions.archiveMapLookup + [
             .value("--dataset-names", valueName: "FILE", help: "Schema URI → dataset name (Sage's schema_mapping.json); default: the URI's file name without .json."),
             .value("--layout", valueName: "LAYOUT", help: "batch (default): one part-NNNNNN.ndjson per partition and commit; record: Sage's RECORDID.ndjson per record and dataset."),
-            .value("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 10000; also every 64 MiB of rows and at the end)."),
+            .value("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 32 MiB of rows and at the end)."),
             .flag("--recursive", "-R", help: "Also ingest the .zip files in subfolders of each DIR."),
             ParallelInputs.option,
         ],
@@ -50,7 +50,7 @@ struct IngestCommand: Command {
         }
         let parallel = try ParallelInputs.map(arguments)
         let layout = try arguments.choice("--layout", default: IngestLayout.batch)
-        var commitEvery = 10_000
+        var commitEvery = 1_000
         if let text = arguments.value("--commit-every") {
             guard let number = Int(text), number >= 1 else { throw UsageError("--commit-every needs a whole number of at least 1, not '\(text)'") }
             commitEvery = number

@@ -79,7 +79,7 @@ public struct IngestSink {
     /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
     /// `verifier` is the one the records were verified with.
     public init(folder: String, verifier: ArchiveVerifier, layout: IngestLayout = .batch,
-                commitRecords: Int = 10_000, commitBytes: Int = 64 << 20) throws(IngestWriteError) {
+                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20) throws(IngestWriteError) {
         self.folder = folder
         self.layout = layout
         self.commitRecords = max(commitRecords, 1)

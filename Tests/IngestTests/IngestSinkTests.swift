@@ -208,4 +208,27 @@ final class IngestSinkTests: XCTestCase {
                            "one record's rows, not two in one file (\(layout))")
         }
     }
+
+    func testDamagedLedgerAndMarkersAreReadSafely() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        _ = try ingest([inputs[0]], into: output)
+        let outside = folder.appendingPathComponent("keep.txt")
+        try Data("mine".utf8).write(to: outside)
+        // Markers that are not JSON, that list paths outside the output, or that are not named after a commit.
+        try Data("not json".utf8).write(to: output.appendingPathComponent("_assess/pending/000007.json"))
+        try Data(#"["../keep.txt", "/etc/hostname", 3]"#.utf8).write(to: output.appendingPathComponent("_assess/pending/000008.json"))
+        try Data("x".utf8).write(to: output.appendingPathComponent("_assess/pending/.000009.json.tmp-1-2"))
+        let journal = try FileHandle(forWritingTo: output.appendingPathComponent("_assess/ledger.ndjson"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data("[1,2]\n{\"commit\":\"x\"}\n\u{0}\u{FF}\n".utf8))
+        try journal.close()
+        let again = try ingest([inputs[0], inputs[8]], into: output)
+        XCTAssertEqual(again.map(\.status), [.ingested, .ingested])
+        XCTAssertNotNil(again[0].note, "r1 is still known from its good ledger line")
+        XCTAssertNil(again[1].note)
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "mine", "a marker never removes a file outside the output")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [])
+    }
 }
