@@ -124,6 +124,26 @@ final class IngestCommandTests: XCTestCase {
                        ["microphone.json", "microphone_levels.json"], "batch layout: both files, a line each, in the archive's order")
     }
 
+    func testAnOutputThatCannotBeWrittenStopsWithTheCommittedRecordsReportedAndARerunFinishes() throws {
+        let folder = try workspace(3)
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // A file where a dataset folder must go: the first commit cannot place its files.
+        try Data("in the way".utf8).write(to: out.appendingPathComponent("dataset=assess_runs"))
+        let base = ["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,
+                    "--manifest", folder.appendingPathComponent("manifest.jsonl").path, "-o", out.path, "--jobs", "1"]
+        let stopped = CapturedRun(base)
+        XCTAssertEqual(stopped.status, .inputError, stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("error: cannot create ") && stopped.stderr.contains("dataset=assess_runs"), stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("ingestion stopped"), stopped.stderr)
+        XCTAssertFalse(stopped.stdout.contains(#""status":"ingested""#), "nothing was committed, so nothing is reported ingested: \(stopped.stdout)")
+        try FileManager.default.removeItem(at: out.appendingPathComponent("dataset=assess_runs"))
+        let rerun = CapturedRun(base)
+        XCTAssertEqual(rerun.status, .findings, rerun.stderr)
+        XCTAssertTrue(rerun.stdout.hasSuffix(#"{"summary":{"total":4,"ingested":3,"invalid":1,"duplicate":0}}"# + "\n"), rerun.stdout)
+        XCTAssertFalse(rerun.stdout.contains("already ingested"), "the failed commit left nothing behind: \(rerun.stdout)")
+    }
+
     func testUsageAndUnusableSetupAreClearErrors() throws {
         let folder = try workspace(1)
         let map = folder.appendingPathComponent("map.json").path
@@ -131,6 +151,12 @@ final class IngestCommandTests: XCTestCase {
         let noMap = CapturedRun(["ingest", "-o", out, "x.zip"])
         XCTAssertEqual(noMap.status, .usage)
         XCTAssertTrue(noMap.stderr.contains("missing --archive-map MAP.json"), noMap.stderr)
+        let badLayout = CapturedRun(["ingest", "--archive-map", map, "-o", out, "--layout", "rows", "x.zip"])
+        XCTAssertEqual(badLayout.status, .usage)
+        XCTAssertTrue(badLayout.stderr.contains("invalid value 'rows' for --layout; expected one of: batch, record"), badLayout.stderr)
+        let badCommit = CapturedRun(["ingest", "--archive-map", map, "-o", out, "--commit-every", "0", "x.zip"])
+        XCTAssertEqual(badCommit.status, .usage)
+        XCTAssertTrue(badCommit.stderr.contains("--commit-every needs a whole number of at least 1, not '0'"), badCommit.stderr)
         let noOutput = CapturedRun(["ingest", "--archive-map", map, "x.zip"])
         XCTAssertEqual(noOutput.status, .usage)
         XCTAssertTrue(noOutput.stderr.contains("missing -o DIR"), noOutput.stderr)
