@@ -88,11 +88,16 @@ struct IngestLedger {
         for entry in entries { remember(entry) }
     }
 
-    /// Runs a commit of `files` (path under the output folder → bytes) recording `entries`.
-    mutating func commit(_ number: Int, files: [(path: String, chunks: [[UInt8]])], entries: [Entry]) throws(IngestWriteError) {
+    /// Runs a commit of `files` (path under the output folder → bytes) recording `entries`; without
+    /// `overwrite`, a file already there stops the commit (the ledger does not know it: nothing is replaced).
+    mutating func commit(_ number: Int, files: [(path: String, chunks: [[UInt8]])], entries: [Entry], overwrite: Bool) throws(IngestWriteError) {
+        // Checked before the marker exists: undoing this commit must never remove a file it did not write.
+        for file in files where !overwrite && FileManager.default.fileExists(atPath: folder + "/" + file.path) {
+            throw IngestLedger.unknownFile(folder + "/" + file.path)
+        }
         let marker = JSONValue.array(files.map { .string($0.path) })
         try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number))
-        for file in files { try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path) }
+        for file in files { try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite) }
         var lines: [UInt8] = []
         for entry in entries { lines += JSONWriter.compact.bytes(entry.json) + [0x0A] }
         try append(lines)
@@ -170,21 +175,31 @@ struct IngestLedger {
 
     /// Writes a whole file (temporary, then renamed), creating its folder; flushed by the sink's `finish()`.
     static func write(_ bytes: [UInt8], to path: String) throws(IngestWriteError) {
-        try write(chunks: [bytes], to: path)
+        try write(chunks: [bytes], to: path, overwrite: true)
     }
 
-    /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer.
-    static func write(chunks: [[UInt8]], to path: String) throws(IngestWriteError) {
-        do {
-            try AtomicFile.write(chunks: chunks, to: path, overwrite: true, flush: false)
-        } catch {
-            try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            do {
-                try AtomicFile.write(chunks: chunks, to: path, overwrite: true, flush: false)
-            } catch {
-                throw IngestWriteError(description: error.description)
-            }
+    /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
+    /// existing file is an error that says the ledger does not know it.
+    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool) throws(IngestWriteError) {
+        func attempt() throws(ZipError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: false) }
+        func refusal(_ error: ZipError) -> IngestWriteError {
+            guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
+            return unknownFile(path)
         }
+        do {
+            try attempt()
+        } catch .destinationExists {
+            throw refusal(.destinationExists(path))
+        } catch {
+            // Most often the folder is new: make it and try once more.
+            try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            do { try attempt() } catch { throw refusal(error) }
+        }
+    }
+
+    private static func unknownFile(_ path: String) -> IngestWriteError {
+        IngestWriteError(description: "\(path) already exists but no commit in \(journal) names it (was the ledger removed?); "
+                         + "nothing was replaced: ingest into a new folder, or restore the ledger")
     }
 
     static func makeFolder(_ path: String) throws(IngestWriteError) {

@@ -166,7 +166,8 @@ public struct IngestSink {
     private mutating func commit() throws(IngestWriteError) -> [IngestOutcome] {
         if !waitingEntries.isEmpty {
             let files = waitingOrder.map { ($0, waitingFiles[$0] ?? []) }
-            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries)
+            // Sage's per-record objects are replaced when a record comes again; a part file never is.
+            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record)
         }
         defer { unreported = [] }
         waitingFiles = [:]

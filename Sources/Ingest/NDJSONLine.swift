@@ -5,11 +5,22 @@ import JSONCore
 /// strings dropped, the fields spliced in before the closing brace of the document (an object) or of
 /// each object of it (an array), as Sage's job sets them. Much cheaper than parse, insert and write for
 /// motion files of tens of thousands of samples; the result is the same JSON.
-enum NDJSONLine {
+public enum NDJSONLine {
+    /// The line of a JSON document with `fields` inserted: spliced into its bytes when it can be,
+    /// else parsed, inserted and written; `nil` when the bytes are not JSON.
+    public static func line(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
+        splicing(fields, into: bytes) ?? treeLine(fields, into: bytes)
+    }
+
+    /// The line made through the tree: parse, insert, write.
+    public static func treeLine(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
+        (try? JSONDocument(bytes: bytes)).map { JSONWriter.compact.bytes($0.value.inserting(fields)) + [0x0A] }
+    }
+
     /// The line (with its newline), or `nil` when the fast path does not apply: a field's name already
     /// occurs in an object that gets the fields (it would have to replace a member), or a name there is
     /// escaped (it might spell one), or the bytes are not balanced JSON. The caller then goes through the tree.
-    static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
+    public static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
         var insertion: [UInt8] = []
         var names = Names()
         for (key, value) in fields {

@@ -106,8 +106,7 @@ public struct RecordIngester: Sendable {
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 // Every upload field too, replacing a partition field of the same name as Sage's job does.
                 if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
-                guard let line = NDJSONLine.splicing(fields, into: content)
-                        ?? (try? JSONDocument(bytes: content)).map({ JSONWriter.compact.bytes($0.value.inserting(fields)) + [0x0A] }) else { continue }
+                guard let line = NDJSONLine.line(fields, into: content) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 let suffix = verdicts.count > 1 ? "_" + SafeName.component(verdict.filename.replacingOccurrences(of: ".json", with: "")) : ""
                 objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, suffix: suffix), bytes: line, lines: 1))

@@ -231,4 +231,26 @@ final class IngestSinkTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "mine", "a marker never removes a file outside the output")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [])
     }
+
+    func testAPartFileTheLedgerDoesNotKnowIsNeverReplaced() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        _ = try ingest([inputs[0]], into: output)
+        let before = rows(output)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("_assess/ledger.ndjson"))
+        XCTAssertThrowsError(try ingest([inputs[8]], into: output)) { error in
+            XCTAssertTrue("\(error)".contains("part-000001.ndjson already exists but no commit in _assess/ledger.ndjson names it"), "\(error)")
+        }
+        XCTAssertEqual(rows(output), before, "r1's rows are still there, untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [],
+                       "refused before its marker: no later run undoes (removes) the file it refused to replace")
+        XCTAssertThrowsError(try ingest([inputs[8]], into: output))
+        XCTAssertEqual(rows(output), before)
+        // Sage's per-record objects are replaced when a record comes again, as their job does.
+        let records = folder.appendingPathComponent("records")
+        _ = try ingest([inputs[0]], into: records, layout: .record)
+        try FileManager.default.removeItem(at: records.appendingPathComponent("_assess/ledger.ndjson"))
+        XCTAssertEqual(try ingest([inputs[0]], into: records, layout: .record).map(\.status), [.ingested])
+    }
 }

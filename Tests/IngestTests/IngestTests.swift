@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SeededRandom
 import JSONCore
 import ResultArchive
 @testable import Ingest
@@ -131,16 +132,16 @@ extension NDJSONLineTests {
 extension NDJSONLineTests {
     /// A random document and whether an object that gets the fields has a member named like one of them,
     /// or a name with an escape (the two cases the fast path leaves to the tree).
-    private func randomDocument(_ random: inout SplitMix, depth: Int = 0, target: Bool) -> (text: String, clash: Bool) {
-        let space = ["", " ", "\n  ", "\t", "\r\n"][random.next(5)]
+    private func randomDocument(_ random: inout SplitMix64, depth: Int = 0, target: Bool) -> (text: String, clash: Bool) {
+        let space = ["", " ", "\n  ", "\t", "\r\n"][Int.random(in: 0..<5, using: &random)]
         let names = ["a", "recordid", "year", "y\\u0065ar", "t\\\"x", "stepPath", "{[", "é"]
-        switch depth > 3 ? random.next(4) : random.next(6) {
-        case 0: return (["1", "-0.5e3", "true", "null", "12345678901234567890"][random.next(5)], false)
-        case 1: return ("\"" + ["", "}{", "a\\\"]", "\\\\", "recordid", "ü"][random.next(6)] + "\"", false)
+        switch depth > 3 ? Int.random(in: 0..<4, using: &random) : Int.random(in: 0..<6, using: &random) {
+        case 0: return (["1", "-0.5e3", "true", "null", "12345678901234567890"][Int.random(in: 0..<5, using: &random)], false)
+        case 1: return ("\"" + ["", "}{", "a\\\"]", "\\\\", "recordid", "ü"][Int.random(in: 0..<6, using: &random)] + "\"", false)
         case 2, 3:
             var clash = false
-            let members = (0..<random.next(4)).map { _ -> String in
-                let name = names[random.next(names.count)]
+            let members = (0..<Int.random(in: 0..<4, using: &random)).map { _ -> String in
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
                 if target, name == "recordid" || name == "year" || name.contains("\\") { clash = true }
                 let value = randomDocument(&random, depth: depth + 1, target: false)
                 return space + "\"" + name + "\"" + space + ":" + space + value.text
@@ -148,7 +149,7 @@ extension NDJSONLineTests {
             return ("{" + members.joined(separator: ",") + space + "}", clash)
         default:
             var clash = false
-            let items = (0..<random.next(4)).map { _ -> String in
+            let items = (0..<Int.random(in: 0..<4, using: &random)).map { _ -> String in
                 let item = randomDocument(&random, depth: depth + 1, target: depth == 0)
                 clash = clash || item.clash
                 return space + item.text
@@ -158,7 +159,7 @@ extension NDJSONLineTests {
     }
 
     func testTheFastPathAgreesWithTheTreeOnRandomDocuments() throws {
-        var random = SplitMix(seed: 18)
+        var random = SplitMix64(seed: 18)
         var spliced = 0
         for _ in 0..<3000 {
             let (text, clash) = randomDocument(&random, target: true)
@@ -174,41 +175,5 @@ extension NDJSONLineTests {
             XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, expected.value.inserting(fields), text)
         }
         XCTAssertGreaterThan(spliced, 1000, "most documents take the fast path")
-    }
-}
-
-/// A small deterministic generator for the randomized tests.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
-    }
-}
-
-final class SafeNameTests: XCTestCase {
-    func testSafeNamesAreKeptAndOthersMadeSafeAndDistinct() {
-        for name in ["rec-1_A.b", "OCJByUtSrVTYtqObYp7XZV_J", "MotionRecord", "0"] {
-            XCTAssertEqual(SafeName.component(name), name)
-        }
-        let unsafe = ["a/b", "a b", ".hidden", "", "é", "a\u{0}b", "../x"]
-        let made = unsafe.map(SafeName.component)
-        XCTAssertEqual(Set(made).count, unsafe.count, "distinct names stay distinct: \(made)")
-        for (name, safe) in zip(unsafe, made) {
-            XCTAssertTrue(safe.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: " ") && $0 != 0 }, "\(name) → \(safe)")
-            XCTAssertFalse(safe.hasPrefix("."), safe)
-            XCTAssertTrue(safe.hasSuffix("-" + SafeName.hash(name)), safe)
-        }
-        XCTAssertEqual(SafeName.component("a b"), "a_b-" + SafeName.hash("a b"))
-        XCTAssertEqual(SafeName.objectName(record: "_x"), "0_x.ndjson", "Glue skips names starting with _ (Sage's job prefixes 0)")
     }
 }
