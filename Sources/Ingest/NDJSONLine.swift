@@ -102,22 +102,28 @@ public enum NDJSONLine {
                 if kind < 2 { continue }
                 switch kind {
                 case 2:
+                    // The string's bytes are copied as they are scanned (strings are short: a call to
+                    // copy them would cost more), up to and with the closing quote.
                     let start = index
                     var end = start
-                    while end < count, source[end] != UInt8(ascii: "\"") {
-                        if source[end] == UInt8(ascii: "\\") {
+                    while end < count {
+                        let inner = source[end]
+                        target[written] = inner
+                        written &+= 1
+                        if inner == UInt8(ascii: "\"") { break }
+                        if inner == UInt8(ascii: "\\") {
                             // An escaped name might spell a field's: the tree decides.
                             if expectingName { return nil }
                             end &+= 1
+                            guard end < count else { return nil }
+                            target[written] = source[end]
+                            written &+= 1
                         }
                         end &+= 1
                     }
                     guard end < count else { return nil }
                     if expectingName, names.contains(UnsafeBufferPointer(start: source + start, count: end - start)) { return nil }
                     expectingName = false
-                    // The string's bytes and its closing quote, in one copy.
-                    (target + written).update(from: source + start, count: end + 1 - start)
-                    written &+= end + 1 - start
                     index = end + 1
                 case 3:
                     depth += 1
