@@ -24,23 +24,31 @@ fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 total=$((motions + surveys))
 [ "$total" -gt 0 ] && python3 Benchmarks/generate-ingest-corpus.py "$work/corpus" "$motions" "$surveys" "$samples"
-ingest() { # jobs, output
+ingest() { # jobs, output, [manifest], [layout]: prints the wall seconds (the summary line goes to stderr)
   local start end
   start=$(date +%s.%N)
-  "$assess" ingest --archive-map "$shared/archive-map.json" --ref-dir "$shared/schemas" --manifest "$work/corpus/manifest.jsonl" \
-    -o "$2" --jobs "$1" | tail -1 >&2
+  "$assess" ingest --archive-map "$shared/archive-map.json" --ref-dir "$shared/schemas" --manifest "${3:-$work/corpus/manifest.jsonl}" \
+    -o "$2" --jobs "$1" --layout "${4:-batch}" | tail -1 >&2
   end=$(date +%s.%N)
   echo "$end - $start" | bc
 }
+ratio() { echo "scale=1; $1 / $2" | bc; }
 if [ "$total" -gt 0 ]; then
 echo "corpus: $motions walk-and-balance archives (2 x $samples motion samples) + $surveys survey archives" >&2
-one=$(ingest 1 "$work/out1"); two=$(ingest 2 "$work/out2")
-python=$(Benchmarks/.venv/bin/python Benchmarks/sage-reference.py "$shared/archive-map.json" "$shared/schemas" "$work/corpus/manifest.jsonl" "$work/py")
-echo "assess ingest --jobs 1: $(echo "scale=2; $total / $one" | bc) archives/s ($one s)"
-echo "assess ingest --jobs 2: $(echo "scale=2; $total / $two" | bc) archives/s ($two s); speed-up $(echo "scale=2; $one / $two" | bc)x"
+head -n "$motions" "$work/corpus/manifest.jsonl" > "$work/corpus/motion.jsonl"
+tail -n "$surveys" "$work/corpus/manifest.jsonl" > "$work/corpus/survey.jsonl"
+one=$(ingest 1 "$work/out1"); two=$(ingest 2 "$work/out2"); record=$(ingest 1 "$work/out-record" "" record)
+motion=$(ingest 1 "$work/out-motion" "$work/corpus/motion.jsonl"); survey=$(ingest 1 "$work/out-survey" "$work/corpus/survey.jsonl")
+python=$(Benchmarks/.venv/bin/python -W ignore Benchmarks/sage-reference.py "$shared/archive-map.json" "$shared/schemas" "$work/corpus/manifest.jsonl" "$work/py")
+echo "assess ingest --jobs 1: $(echo "scale=2; $total / $one" | bc) archives/s ($one s); --layout record: $record s"
+echo "assess ingest --jobs 2: $(echo "scale=2; $total / $two" | bc) archives/s ($two s); speed-up $(ratio "$one" "$two")x"
 echo "python reference (one process): $python"
 py=$(echo "$python" | sed -E 's/.*"seconds": ([0-9.]+).*/\1/')
-echo "per core: assess is $(echo "scale=1; $py / $one" | bc)x the python reference"
+py_motion=$(echo "$python" | sed -E 's/.*"walk-and-balance": ([0-9.]+).*/\1/')
+py_survey=$(echo "$python" | sed -E 's/.*"health-survey": ([0-9.]+).*/\1/')
+echo "per core: assess is $(ratio "$py" "$one")x the python reference (--layout record: $(ratio "$py" "$record")x)"
+echo "  motion archives alone: $(ratio "$py_motion" "$motion")x ($motion s against $py_motion s)"
+echo "  survey archives alone: $(ratio "$py_survey" "$survey")x ($survey s against $py_survey s; ours includes starting the process)"
 if [ "$spark" = 1 ]; then
   integrations/spark/setup-venv.sh
   start=$(date +%s.%N)

@@ -66,9 +66,11 @@ def main():
     store = load_schemas(schema_dir)
     folder = os.path.dirname(os.path.abspath(manifest_path))
     counts = {"ingested": 0, "invalid": 0}
+    seconds_by_assessment = {}
     start = time.perf_counter()
     with open(manifest_path) as manifest:
         for line in manifest:
+            began = time.perf_counter()
             record = json.loads(line)
             uploaded = datetime.strptime(record["uploadedOn"], "%Y-%m-%dT%H:%M:%S.%fZ")
             errors, documents = {}, []
@@ -90,6 +92,7 @@ def main():
                     documents.append((uri.rsplit("/", 1)[-1].replace(".json", ""), document))
             if errors:
                 counts["invalid"] += 1
+                seconds_by_assessment[record["assessmentId"]] = seconds_by_assessment.get(record["assessmentId"], 0) + time.perf_counter() - began
                 continue
             counts["ingested"] += 1
             fields = {"assessmentid": record["assessmentId"], "year": uploaded.year, "month": uploaded.month, "day": uploaded.day,
@@ -103,9 +106,11 @@ def main():
                 os.makedirs(target, exist_ok=True)
                 with open(os.path.join(target, record["recordId"] + ".ndjson"), "w") as output:
                     json.dump(document, output)
+            seconds_by_assessment[record["assessmentId"]] = seconds_by_assessment.get(record["assessmentId"], 0) + time.perf_counter() - began
     elapsed = time.perf_counter() - start
     total = counts["ingested"] + counts["invalid"]
-    print(json.dumps({"archives": total, **counts, "seconds": round(elapsed, 3), "archivesPerSecond": round(total / elapsed, 2)}))
+    print(json.dumps({"archives": total, **counts, "seconds": round(elapsed, 3), "archivesPerSecond": round(total / elapsed, 2),
+                      "secondsByAssessment": {key: round(value, 3) for key, value in sorted(seconds_by_assessment.items())}}))
 
 
 if __name__ == "__main__":

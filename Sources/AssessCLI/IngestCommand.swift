@@ -10,7 +10,7 @@ struct IngestCommand: Command {
     let spec = CommandSpec(
         name: "ingest",
         summary: "Ingest result archives as Sage's pipeline does: partitioned NDJSON datasets, plus runs, answers, steps and files tables.",
-        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--jobs N] [ARCHIVE.zip... | DIR...]",
+        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--layout batch|record] [--commit-every N] [--jobs N] [ARCHIVE.zip... | DIR...]",
         options: [
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema, hence its dataset."),
             .value("--output", "-o", valueName: "DIR", help: "The output folder (created; re-running over it is idempotent)."),
@@ -19,18 +19,24 @@ struct IngestCommand: Command {
             SharedOptions.catalog,
         ] + SharedOptions.archiveMapLookup + [
             .value("--dataset-names", valueName: "FILE", help: "Schema URI → dataset name (Sage's schema_mapping.json); default: the URI's file name without .json."),
+            .value("--layout", valueName: "LAYOUT", help: "batch (default): one part-NNNNNN.ndjson per partition and commit; record: Sage's RECORDID.ndjson per record and dataset."),
+            .value("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 32 MiB of rows and at the end)."),
             .flag("--recursive", "-R", help: "Also ingest the .zip files in subfolders of each DIR."),
             ParallelInputs.option,
         ],
         discussion: """
-            Output (under DIR): dataset=NAME/assessmentid=A/year=Y/month=M/day=D/RECORDID.ndjson for every
-            valid JSON file with a schema (Sage's layout and inserted fields, plus "filename"; two files of a
-            record in one dataset get one object each), the same layout for our tables assess_runs,
-            assess_answers, assess_steps and assess_files, and assess_rejected/ for invalid and duplicate
-            inputs (every reason, and Sage's shape: assessmentId, assessmentRevision, appId, recordId,
-            errors {file: [...]}). Standard output: one JSON line per input, then a summary line.
-            Every input appears exactly once; files are written then renamed; _assess/ remembers runs
-            (taskRunUUID) across re-runs.
+            Output (under DIR): dataset=NAME/assessmentid=A/year=Y/month=M/day=D/ for every valid JSON file
+            with a schema (Sage's layout and inserted fields, plus "filename"; each file one line), the same
+            layout for our tables assess_runs, assess_answers, assess_steps and assess_files, and
+            assess_rejected/ for invalid and duplicate inputs (every reason, and Sage's shape: assessmentId,
+            assessmentRevision, appId, recordId, errors {file: [...]}). In each partition folder the rows go
+            to part-NNNNNN.ndjson, one file per commit (--layout batch), or to RECORDID.ndjson, one file
+            per record as Sage's job writes them (--layout record; two files of a record in one dataset
+            get RECORDID_FILE.ndjson). Standard output: one JSON line per input, then a summary line.
+            Every input appears exactly once. Files are written then renamed; _assess/ledger.ndjson records
+            each commit's records and where their rows are, and a commit an interrupted run left unfinished
+            is undone by the next run, which ingests its records again. A record already in the ledger is
+            not written again: re-running over the same output is idempotent.
 
             EXIT STATUS: 0 all ingested, 1 some input invalid or duplicate, 2 usage error,
                          3 unreadable map/manifest/config, or the output cannot be written.
@@ -43,6 +49,12 @@ struct IngestCommand: Command {
             throw UsageError("no archives given (ARCHIVE.zip..., DIR or --manifest FILE|-)")
         }
         let parallel = try ParallelInputs.map(arguments)
+        let layout = try arguments.choice("--layout", default: IngestLayout.batch)
+        var commitEvery = 1_000
+        if let text = arguments.value("--commit-every") {
+            guard let number = Int(text), number >= 1 else { throw UsageError("--commit-every needs a whole number of at least 1, not '\(text)'") }
+            commitEvery = number
+        }
         let printer = DiagnosticPrinter(useColor: io.usesColor)
         guard let setup = try VerifySetup.make(arguments, survey: nil, io: io, printer: printer), setup.mapping != nil,
               let names = IngestSetup.datasetNames(arguments, io: io, printer: printer) else { return .inputError }
@@ -69,36 +81,37 @@ struct IngestCommand: Command {
             io.printError("error: cannot create \(output): \(error.localizedDescription)")
             return .inputError
         }
-        let staging: IngestStaging
+        let ingester = RecordIngester(verifier: verifier, names: names)
+        var sink: IngestSink
         do throws(IngestWriteError) {
-            staging = try IngestStaging(output: output)
+            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery)
         } catch {
             io.printError("error: \(error.description)")
             return .inputError
         }
-        let ingester = RecordIngester(verifier: verifier, names: names)
-        var sink = IngestSink(folder: output, verifier: verifier)
         var counts: [IngestOutcome.Status: Int] = [:]
         var failure: IngestWriteError?
         var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
         var listed = inputs.makeIterator()
         let all = AnySequence { AnyIterator { listed.next() ?? manifest?.next() } }
-        // Workers verify, lay out and stage each record; the ordered stage decides duplicates and renames.
-        parallel.run(all, transform: { staging.stage(ingester.prepare($0)) }) { prepared in
-            meter.advance()
-            guard failure == nil else { return }
-            do throws(IngestWriteError) {
-                let outcome = try sink.take(prepared)
+        // Workers verify and lay out each record; the ordered stage decides duplicates and commits.
+        func report(_ outcomes: [IngestOutcome]) {
+            for outcome in outcomes {
                 counts[outcome.status, default: 0] += 1
                 io.print(JSONWriter.compact.string(outcome.json))
-            } catch {
-                failure = error
             }
         }
+        parallel.run(all, transform: { ingester.prepare($0) }) { prepared in
+            meter.advance()
+            guard failure == nil else { return }
+            do throws(IngestWriteError) { report(try sink.take(prepared)) } catch { failure = error }
+        }
         meter.finish()
-        sink.finish()
+        if failure == nil {
+            do throws(IngestWriteError) { report(try sink.finish()) } catch { failure = error }
+        }
         if let failure {
-            io.printError("error: \(failure.description); ingestion stopped (re-run to finish: what was written stays valid)")
+            io.printError("error: \(failure.description); ingestion stopped (re-run to finish: the records reported above are committed, the others will be ingested then)")
             return .inputError
         }
         let total = counts.values.reduce(0, +)

@@ -1,10 +1,12 @@
 import AssessmentModel
+import Ingest
 import JSONCore
 import ResultArchive
 
 /// The pipeline's configuration files (archive map, record manifest, schema catalog, tolerated errors,
 /// `--file-alias`) from any bytes: each is read or refused with an issue positioned inside the input,
-/// a map that reads looks files up the same way twice and lints without crashing.
+/// a map that reads looks files up the same way twice and lints without crashing; a JSON document's
+/// NDJSON line spliced from its bytes is the line made through the tree.
 enum PipelineTarget {
     private static let registry = BundledSchemas.registry()
 
@@ -39,5 +41,11 @@ enum PipelineTarget {
         do { _ = try SchemaCatalog(bytes: bytes, name: "catalog.json", folder: "/schemas") } catch { try checkPlace(error, "catalog") }
         do { _ = try ToleratedErrors(bytes: bytes, name: "tolerated.json") } catch { try checkPlace(error, "tolerated errors") }
         _ = MapVerification.alias(String(decoding: bytes.prefix(256), as: UTF8.self))
+        let fields: [(String, JSONValue)] = [("recordid", "r1"), ("year", 2026)]
+        if let spliced = NDJSONLine.splicing(fields, into: bytes), let tree = NDJSONLine.treeLine(fields, into: bytes) {
+            try FuzzFailure.check(!spliced.dropLast().contains(0x0A) && !spliced.contains(0x0D), "a spliced line holds a line break")
+            let splicedValue = try? JSONDocument(bytes: Array(spliced.dropLast())).value, treeValue = try? JSONDocument(bytes: Array(tree.dropLast())).value
+            try FuzzFailure.check(splicedValue != nil && splicedValue == treeValue, "the spliced line is not the tree's line")
+        }
     }
 }

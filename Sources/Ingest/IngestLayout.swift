@@ -35,10 +35,15 @@ public enum SafeName {
     /// `text` when it is made of letters, digits, `-`, `_` and `.` (and does not start with `.`); otherwise
     /// those characters kept, the rest `_`, and a hash of the original appended so names stay distinct.
     public static func component(_ text: String) -> String {
-        let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        let allowed = text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
         if allowed, !text.isEmpty, !text.hasPrefix(".") { return text }
-        let kept = String(text.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
+        let kept = String(text.unicodeScalars.map { $0.isASCII && isLetterOrDigit(UInt8($0.value)) ? Character($0) : "_" })
         return kept + "-" + hash(text)
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// A stable 64-bit FNV-1a hash of `text`, in hex.

@@ -16,8 +16,10 @@ public struct IngestOutcome: Sendable {
     public let taskRunUUID: String?
     /// Every reason the record was rejected (empty when ingested).
     public let reasons: [String]
-    /// The files written for it (dataset objects and table rows, or its rejected row).
+    /// The files its rows go to (dataset objects and table rows, or its rejected row).
     public let written: [String]
+    /// Why nothing was written for an ingested record (it was ingested by an earlier run).
+    public let note: String?
 
     /// The one-line JSON report of the outcome (`assess ingest` prints one per input).
     public var json: JSONValue {
@@ -28,7 +30,7 @@ public struct IngestOutcome: Sendable {
             .init(key: "taskRunUUID", value: taskRunUUID.map(JSONValue.string) ?? .null),
             .init(key: "reasons", value: .array(reasons.map(JSONValue.string))),
             .init(key: "written", value: .number(JSONNumber(written.count))),
-        ]))
+        ] + (note.map { [.init(key: "note", value: .string($0))] } ?? [])))
     }
 }
 
@@ -37,27 +39,58 @@ public struct IngestWriteError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// Takes prepared records in input order, decides duplicates (within the batch by `recordId` and
-/// `taskRunUUID`, across earlier runs over the same folder by `taskRunUUID`) and writes each file by
-/// write-then-rename. Re-running over the same output rewrites the same files with the same bytes.
+/// How an ingest run groups rows into files under each partition folder.
+public enum IngestLayout: String, Sendable, CaseIterable {
+    /// One file per partition folder and commit, `part-NNNNNN.ndjson` (Spark and Glue read every file
+    /// of a partition whatever its name): few files, however many records.
+    case batch
+    /// One file per record and dataset, `RECORDID.ndjson`: Sage's objects, one per record.
+    case record
+}
+
+/// Takes prepared records in input order, decides duplicates (within the run by `recordId` and
+/// `taskRunUUID`; across earlier runs over the same folder by both, through the ledger) and writes the
+/// rows in commits: every `commitRecords` records or `commitBytes` bytes, and at `finish()`. Each file
+/// is written then renamed, and a commit is undone whole if the run stops before it is recorded
+/// (`IngestLedger`). Re-running over the same output ingests nothing twice: a record already there is
+/// reported as ingested by the earlier run and written again by no one.
 public struct IngestSink {
     /// The output folder.
     public let folder: String
+    /// How rows are grouped into files.
+    public let layout: IngestLayout
+    /// Records waiting that trigger a commit.
+    public let commitRecords: Int
+    /// Bytes waiting that trigger a commit.
+    public let commitBytes: Int
     private var batch: BatchVerifier
-    private var createdFolders: Set<String> = []
+    private var ledger: IngestLedger
+    private var waitingFiles: [String: [[UInt8]]] = [:]
+    private var waitingOrder: [String] = []
+    private var waitingLines: [String: Int] = [:]
+    private var waitingEntries: [IngestLedger.Entry] = []
+    private var waitingBytes = 0
+    /// Outcomes not yet reported: those of the waiting records, and any decided after the first of them.
+    private var unreported: [IngestOutcome] = []
+    /// The input each record ingested by this run came from, by record identifier (also those whose id is
+    /// their file name, which the batch verifier does not see).
+    private var ingestedByThisRun: [String: String] = [:]
 
-    /// A sink writing under `folder`; `verifier` is the one the records were verified with.
-    public init(folder: String, verifier: ArchiveVerifier) {
+    /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
+    /// `verifier` is the one the records were verified with.
+    public init(folder: String, verifier: ArchiveVerifier, layout: IngestLayout = .batch,
+                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20) throws(IngestWriteError) {
         self.folder = folder
+        self.layout = layout
+        self.commitRecords = max(commitRecords, 1)
+        self.commitBytes = max(commitBytes, 1)
         batch = BatchVerifier(verifier: verifier)
+        ledger = try IngestLedger(folder: folder)
     }
 
-    /// Where earlier runs recorded which record holds each run (`_assess/runs/TASKRUNUUID`; Spark and
-    /// Glue skip folders starting with `_`).
-    static let ledger = "_assess/runs"
-
-    /// Decides and writes one record.
-    public mutating func take(_ prepared: PreparedRecord) throws(IngestWriteError) -> IngestOutcome {
+    /// Decides one record; its rows are written by the commit it joins. Returns the outcomes now settled,
+    /// in input order: an ingested record's once its commit is made, and every later one behind it.
+    public mutating func take(_ prepared: PreparedRecord) throws(IngestWriteError) -> [IngestOutcome] {
         var status: IngestOutcome.Status = prepared.reasons.isEmpty ? .ingested : .invalid
         var reasons = prepared.reasons
         if let report = prepared.report {
@@ -67,37 +100,82 @@ public struct IngestSink {
                 reasons = marked.problems.map(\.description)
             }
         }
-        let ledgerPath = prepared.taskRunUUID.map { "\(IngestSink.ledger)/\(SafeName.component($0))" }
-        if status == .ingested, let ledgerPath, let run = prepared.taskRunUUID,
-           let earlier = FileManager.default.contents(atPath: folder + "/" + ledgerPath).map({ String(decoding: $0, as: UTF8.self) }),
-           earlier != prepared.recordId {
+        if status == .ingested, let first = ingestedByThisRun[prepared.recordId] {
+            status = .duplicate
+            reasons = [ArchiveProblem.duplicateRecord(recordId: prepared.recordId, firstSeenIn: first).description]
+        }
+        var note: String?
+        if status == .ingested, let earlier = ledger.runOfRecord[prepared.recordId] {
+            if earlier == prepared.taskRunUUID {
+                note = "already ingested by an earlier run over \(folder)"
+            } else {
+                status = .duplicate
+                reasons = ["recordId \(prepared.recordId) was already ingested by an earlier run over \(folder) with "
+                           + (earlier.map { "taskRunUUID \($0)" } ?? "no taskRunUUID")]
+            }
+        }
+        if status == .ingested, note == nil, let run = prepared.taskRunUUID, let earlier = ledger.recordOfRun[run], earlier != prepared.recordId {
             status = .duplicate
             reasons = ["taskRunUUID \(run) was already ingested as record \(earlier) (an earlier run over \(folder))"]
         }
         var written: [String] = []
-        if status == .ingested {
-            for object in prepared.objects {
-                if let staged = object.staged {
-                    try place(staged, at: object.path)
-                } else {
-                    try write(object.bytes, to: object.path)
-                }
-                written.append(object.path)
-            }
-            if let ledgerPath { try write(Array(prepared.recordId.utf8), to: ledgerPath) }
-        } else {
-            for staged in prepared.objects.compactMap(\.staged) { unlink(staged) }
+        if status == .ingested, note == nil {
+            written = wait(prepared)
+            ingestedByThisRun[prepared.recordId] = prepared.input.name
+        } else if status != .ingested {
             let path = "\(OwnTable.rejected.rawValue)/\(SafeName.objectName(record: prepared.recordId, suffix: "-" + SafeName.hash(prepared.input.name)))"
-            try write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: path)
+            try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path)
             written.append(path)
         }
-        return IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
-                             reasons: reasons, written: written)
+        unreported.append(IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
+                                        reasons: reasons, written: written, note: note))
+        if waitingEntries.isEmpty || waitingEntries.count >= commitRecords || waitingBytes >= commitBytes { return try commit() }
+        return []
     }
 
-    /// Flushes everything written to disk (call once, at the end of the batch).
-    public func finish() {
+    /// Commits what is waiting and flushes everything written to disk (call once, at the end of the run);
+    /// returns the outcomes not reported yet.
+    public mutating func finish() throws(IngestWriteError) -> [IngestOutcome] {
+        let settled = try commit()
         sync()
+        return settled
+    }
+
+    /// Adds a record's rows to the waiting commit; returns the files they go to.
+    private mutating func wait(_ prepared: PreparedRecord) -> [String] {
+        let number = ledger.lastCommit + 1
+        let digits = String(number)
+        let part = "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson"
+        var objects: [(path: String, line: Int, lines: Int)] = []
+        for object in prepared.objects {
+            let path = layout == .batch ? object.folder + "/" + part : object.path
+            if waitingFiles[path] == nil { waitingOrder.append(path) }
+            waitingFiles[path, default: []].append(object.bytes)
+            objects.append((path, waitingLines[path, default: 0] + 1, object.lines))
+            waitingLines[path, default: 0] += object.lines
+            waitingBytes += object.bytes.count
+        }
+        waitingEntries.append(IngestLedger.Entry(commit: number, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
+                                                 input: prepared.input.name, objects: objects))
+        var files: [String] = []
+        for object in objects where !files.contains(object.path) { files.append(object.path) }
+        return files
+    }
+
+    /// Makes the waiting commit (if any); returns the outcomes it settles.
+    private mutating func commit() throws(IngestWriteError) -> [IngestOutcome] {
+        if !waitingEntries.isEmpty {
+            let files = waitingOrder.map { ($0, waitingFiles[$0] ?? []) }
+            // Sage's per-record objects are replaced when a record comes again; a part file never is.
+            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record)
+        }
+        defer { unreported = [] }
+        waitingFiles = [:]
+        waitingOrder = []
+        waitingLines = [:]
+        waitingEntries = []
+        waitingBytes = 0
+        return unreported
     }
 
     /// The rejected record, with every reason, in our shape and in Sage's (`assessmentId`,
@@ -122,40 +200,5 @@ public struct IngestSink {
             .init(key: "recordId", value: .string(prepared.recordId)),
             .init(key: "errors", value: .object(errors)),
         ]))
-    }
-
-    /// Moves a staged file into place (one rename: readers see all of it or nothing).
-    private mutating func place(_ staged: String, at relative: String) throws(IngestWriteError) {
-        let path = try prepareFolder(of: relative)
-        guard rename(staged, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(staged)
-            throw IngestWriteError(description: "cannot write \(path): \(reason)")
-        }
-    }
-
-    /// The absolute path of `relative`, its folder created.
-    private mutating func prepareFolder(of relative: String) throws(IngestWriteError) -> String {
-        let path = folder + "/" + relative
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !createdFolders.contains(parent) {
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } catch {
-                throw IngestWriteError(description: "cannot create \(parent): \(error.localizedDescription)")
-            }
-            createdFolders.insert(parent)
-        }
-        return path
-    }
-
-    private mutating func write(_ bytes: [UInt8], to relative: String) throws(IngestWriteError) {
-        let path = try prepareFolder(of: relative)
-        do {
-            // Renamed into place whole; flushed to disk once, by `finish()`.
-            try AtomicFile.write(bytes, to: path, overwrite: true, flush: false)
-        } catch {
-            throw IngestWriteError(description: error.description)
-        }
     }
 }

@@ -1,21 +1,27 @@
 import Foundation
 import JSONCore
 import ResultArchive
-import ZipArchive
 
-/// One file to write under the output folder.
+/// One object to write under the output folder: the rows of one record in one dataset partition.
 public struct OutputObject: Sendable, Equatable {
-    /// The path under the output folder (`dataset=…/…/RECORDID.ndjson`).
-    public let path: String
-    /// The NDJSON bytes (empty once staged).
-    public var bytes: [UInt8]
-    /// The hidden temporary file already holding the bytes, when a worker staged them (`IngestStaging`).
-    public var staged: String?
+    /// The partition folder under the output folder (`dataset=…/assessmentid=…/year=…/month=…/day=…`).
+    public let folder: String
+    /// The object's own file name in Sage's per-record layout (`RECORDID.ndjson`).
+    public let fileName: String
+    /// The NDJSON bytes: one line per row.
+    public let bytes: [UInt8]
+    /// How many rows (lines) the bytes hold.
+    public let lines: Int
 
-    /// An object to write at `path`.
-    public init(path: String, bytes: [UInt8]) {
-        self.path = path
+    /// The object's path in Sage's per-record layout.
+    public var path: String { folder + "/" + fileName }
+
+    /// An object of `lines` rows `bytes` for `folder`, named `fileName` in the per-record layout.
+    public init(folder: String, fileName: String, bytes: [UInt8], lines: Int) {
+        self.folder = folder
+        self.fileName = fileName
         self.bytes = bytes
+        self.lines = lines
     }
 }
 
@@ -59,14 +65,13 @@ public struct RecordIngester: Sendable {
             prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
             return prepared
         }
-        let bytes = Array(data)
-        let report = verifier.verify(bytes, name: input.name, record: input.record)
-        prepared.report = report
-        guard report.status == .valid else {
-            prepared.reasons = report.problems.map(\.description)
+        let verified = verifier.verifyKeepingContents(Array(data), name: input.name, record: input.record)
+        prepared.report = verified.report
+        guard verified.report.status == .valid else {
+            prepared.reasons = verified.report.problems.map(\.description)
             return prepared
         }
-        switch layout(bytes, report: report, recordId: prepared.recordId, record: input.record) {
+        switch layout(verified, recordId: prepared.recordId, record: input.record) {
         case .success(let objects): prepared.objects = objects
         case .failure(let reason): prepared.reasons = [reason.message]
         }
@@ -77,15 +82,8 @@ public struct RecordIngester: Sendable {
         let message: String
     }
 
-    private func layout(_ bytes: [UInt8], report: ArchiveReport, recordId: String, record: RecordMetadata?) -> Result<[OutputObject], Refusal> {
-        var entries: [String: [UInt8]] = [:]
-        do throws(ZipError) {
-            let reader = try ZipReader(bytes: bytes)
-            for entry in reader.entries where entries[entry.name] == nil { entries[entry.name] = try reader.data(of: entry) }
-        } catch {
-            return .failure(Refusal(message: error.description))
-        }
-        let result = entries["assessmentResult.json"].flatMap { try? JSONDocument(bytes: $0).value }
+    private func layout(_ verified: VerifiedArchive, recordId: String, record: RecordMetadata?) -> Result<[OutputObject], Refusal> {
+        let report = verified.report, entries = verified.contents, result = verified.result
         guard let assessmentId = record?.assessmentId ?? report.key?.assessmentId else {
             return .failure(Refusal(message: "no assessment identifier: the manifest line has no \"assessmentId\" and assessmentResult.json none either"))
         }
@@ -108,12 +106,10 @@ public struct RecordIngester: Sendable {
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 // Every upload field too, replacing a partition field of the same name as Sage's job does.
                 if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
-                guard let line = NDJSONLine.splicing(fields, into: content)
-                        ?? (try? JSONDocument(bytes: content)).map({ JSONWriter.compact.bytes($0.value.inserting(fields)) + [0x0A] }) else { continue }
+                guard let line = NDJSONLine.line(fields, into: content) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 let suffix = verdicts.count > 1 ? "_" + SafeName.component(verdict.filename.replacingOccurrences(of: ".json", with: "")) : ""
-                let path = partition.folder(dataset: dataset) + "/" + SafeName.objectName(record: recordId, suffix: suffix)
-                objects.append(OutputObject(path: path, bytes: line))
+                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, suffix: suffix), bytes: line, lines: 1))
                 datasetOf[verdict.filename] = dataset
             }
         }
@@ -128,7 +124,7 @@ public struct RecordIngester: Sendable {
         for (table, rows) in tables where !rows.isEmpty {
             var lines: [UInt8] = []
             for row in rows { lines += JSONWriter.compact.bytes(row.inserting(common)) + [0x0A] }
-            objects.append(OutputObject(path: partition.folder(dataset: table.rawValue) + "/" + SafeName.objectName(record: recordId), bytes: lines))
+            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId), bytes: lines, lines: rows.count))
         }
         return .success(objects)
     }

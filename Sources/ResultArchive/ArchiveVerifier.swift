@@ -39,6 +39,12 @@ public struct ArchiveVerifier: Sendable {
 
     /// Verifies archive bytes; `record` is what the upload says about it (manifest line).
     public func verify(_ bytes: [UInt8], name: String, record: RecordMetadata? = nil) -> ArchiveReport {
+        verifyKeepingContents(bytes, name: name, record: record).report
+    }
+
+    /// Verifies archive bytes and keeps what was read on the way, so a caller that goes on with the
+    /// archive's files (ingest) inflates and parses nothing twice.
+    public func verifyKeepingContents(_ bytes: [UInt8], name: String, record: RecordMetadata? = nil) -> VerifiedArchive {
         var report = ArchiveReport(name: name)
         report.record = record
         let entries: [ArchiveZip.Entry]
@@ -47,13 +53,12 @@ public struct ArchiveVerifier: Sendable {
         case .failure(let problems):
             report.status = .invalid
             report.problems = problems.messages.map { ArchiveProblem.zip($0) }
-            return report
+            return VerifiedArchive(report: report, contents: [:], result: nil)
         }
-        var seen: Set<String> = []
         var byName: [String: [UInt8]] = [:]
         for entry in entries {
-            if !seen.insert(entry.name).inserted { report.problems.append(.duplicateEntry(entry.name)) }
-            byName[entry.name] = entry.bytes
+            // The first of two entries of one name is the one kept (the archive is invalid anyway).
+            if byName[entry.name] != nil { report.problems.append(.duplicateEntry(entry.name)) } else { byName[entry.name] = entry.bytes }
         }
         let result = byName[ResultCheck.filename].flatMap { try? JSONDocument(bytes: $0) }
         if let mapping {
@@ -73,7 +78,7 @@ public struct ArchiveVerifier: Sendable {
             report.taskRunUUID = metadata.value["taskRunUUID"]?.stringValue
         }
         report.status = report.problems.isEmpty ? .valid : .invalid
-        return report
+        return VerifiedArchive(report: report, contents: byName, result: result?.value)
     }
 
     /// `assessmentResult.json` is a result whatever its manifest entry says (or omits).
@@ -145,4 +150,15 @@ public struct ArchiveVerifier: Sendable {
             return resolved.validator.validate(value).first?.bestMatch.description
         }
     }
+}
+
+/// An archive's verdict with what verifying it read: each entry's inflated bytes by name and the parsed
+/// `assessmentResult.json`.
+public struct VerifiedArchive: Sendable {
+    /// The verdict.
+    public let report: ArchiveReport
+    /// Each entry's bytes by name (empty when the zip could not be read).
+    public let contents: [String: [UInt8]]
+    /// `assessmentResult.json`, when the archive has one that is JSON.
+    public let result: JSONValue?
 }

@@ -7,22 +7,35 @@ public enum AtomicFile {
     /// `overwrite`, an existing destination is an error (checked race-free with a hard link). On any
     /// failure the temporary file is removed.
     public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
+        try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
+    }
+
+    /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
+    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent().path
         let temporary = folder + "/." + destination.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+        // A large file's blocks reserved in one call: writing it is then a copy into memory, not an
+        // allocation per page (several times faster on ext4). A file system that cannot says so, and the
+        // writes go on as usual.
+        let size = chunks.reduce(0) { $0 + $1.count }
+        if size >= 1 << 20 { _ = posix_fallocate(descriptor, 0, off_t(size)) }
+        for chunk in chunks where failure == nil {
+            chunk.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var written = 0
+                while written < buffer.count {
+                    let result = Glibc.write(descriptor, base + written, buffer.count - written)
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        failure = String(cString: strerror(errno))
+                        return
+                    }
+                    written += result
                 }
-                written += result
             }
         }
         if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }

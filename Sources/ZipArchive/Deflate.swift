@@ -32,17 +32,20 @@ enum Deflate {
             throw .corruptData(name: name, reason: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
-        // One spare byte shows whether the data holds more than it declares.
-        var output = [UInt8](repeating: 0, count: expectedSize + 1)
-        let outcome: (status: Int32, produced: Int) = compressed.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
+        // One spare byte shows whether the data holds more than it declares. The buffer is not zeroed
+        // first: only the bytes zlib produced are kept.
+        var outcome: (status: Int32, produced: Int) = (Z_OK, 0)
+        let output = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { out, initialized in
+            compressed.withUnsafeBufferPointer { input in
                 stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
                 stream.avail_in = uInt(input.count)
+                let room = min(out.count, expectedSize + 1)
                 stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
+                stream.avail_out = uInt(room)
                 let status = inflate(&stream, Z_FINISH)
-                return (status, out.count - Int(stream.avail_out))
+                outcome = (status, room - Int(stream.avail_out))
             }
+            initialized = outcome.produced
         }
         if outcome.produced > expectedSize {
             throw .sizeMismatch(name: name, declared: UInt64(expectedSize), actual: .max)
@@ -56,7 +59,6 @@ enum Deflate {
         guard outcome.produced == expectedSize else {
             throw .sizeMismatch(name: name, declared: UInt64(expectedSize), actual: UInt64(outcome.produced))
         }
-        output.removeLast()
         return output
     }
 }

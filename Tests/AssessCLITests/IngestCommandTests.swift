@@ -68,10 +68,15 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertEqual(lines.last?["summary"], ["total": 31, "ingested": 21, "invalid": 7, "duplicate": 3])
         let first = tree(folder.appendingPathComponent("out1")), second = tree(folder.appendingPathComponent("out4"))
         XCTAssertEqual(first, second, "byte-identical output trees")
-        XCTAssertEqual(first.keys.filter { $0.hasPrefix("dataset=assess_runs/") }.count, 21)
+        XCTAssertEqual(first.filter { $0.key.hasPrefix("dataset=assess_runs/") }.values.reduce(0) { $0 + String(decoding: $1, as: UTF8.self).split(separator: "\n").count }, 21,
+                       "a run row per ingested archive")
         XCTAssertEqual(first.keys.filter { $0.hasPrefix("assess_rejected/") }.count, 10)
         let again = CapturedRun(base + ["-o", folder.appendingPathComponent("out1").path, "--jobs", "2"])
-        XCTAssertEqual(again.stdout, one.stdout, "re-running over the same output gives the same verdicts")
+        let rerun = try again.stdout.split(separator: "\n").map { try JSONDocument(text: String($0)).value }
+        XCTAssertEqual(rerun.map { $0["status"] }, lines.map { $0["status"] }, "re-running over the same output gives the same verdicts")
+        XCTAssertEqual(rerun.last, lines.last)
+        XCTAssertEqual(rerun.filter { $0["status"] == "ingested" }.map { $0["written"] }, [JSONValue](repeating: 0, count: 21),
+                       "nothing ingested twice")
         XCTAssertEqual(tree(folder.appendingPathComponent("out1")), first, "and the same files")
     }
 
@@ -84,7 +89,8 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertEqual(run.status, .findings, run.stderr)
         XCTAssertTrue(run.stdout.contains(#""input":"<stdin>:4","status":"invalid""#), run.stdout)
         XCTAssertTrue(run.stdout.hasSuffix(#"{"summary":{"total":4,"ingested":3,"invalid":1,"duplicate":0}}"# + "\n"), run.stdout)
-        XCTAssertNotNil(tree(folder.appendingPathComponent("out"))["dataset=Motion/assessmentid=walk/year=2026/month=2/day=1/rec0_left.ndjson"])
+        let part = String(decoding: try XCTUnwrap(tree(folder.appendingPathComponent("out"))["dataset=Motion/assessmentid=walk/year=2026/month=2/day=1/part-000001.ndjson"]), as: UTF8.self)
+        XCTAssertTrue(part.contains(#""recordid":"rec0","filename":"left.json""#), part)
     }
 
     func testSagesRealArchiveKeepsBothMicrophoneFiles() throws {
@@ -99,10 +105,10 @@ final class IngestCommandTests: XCTestCase {
             .write(to: folder.appendingPathComponent("task-data.json"))
         try Data(#"{"https://raw.githubusercontent.com/MobileToolbox/MTBfx/937cdd1bf3b09815e97b53632c58208a14255b34/JSONschema/taskData_combinedSchema.json": "task-data.json"}"#.utf8)
             .write(to: folder.appendingPathComponent("catalog.json"))
-        let run = CapturedRun(["ingest", "--archive-map", shared.appendingPathComponent("bridgedownstream/archive-map.json").path,
-                               "--ref-dir", shared.appendingPathComponent("sage/schemas").path, "--catalog", folder.appendingPathComponent("catalog.json").path,
-                               "--file-alias", "microphone.json=microphone_levels.json", "--required", "warning",
-                               "--manifest", "-", "-o", folder.appendingPathComponent("out").path], stdin: manifest)
+        let arguments = ["ingest", "--archive-map", shared.appendingPathComponent("bridgedownstream/archive-map.json").path,
+                         "--ref-dir", shared.appendingPathComponent("sage/schemas").path, "--catalog", folder.appendingPathComponent("catalog.json").path,
+                         "--file-alias", "microphone.json=microphone_levels.json", "--required", "warning", "--manifest", "-"]
+        let run = CapturedRun(arguments + ["-o", folder.appendingPathComponent("out").path, "--layout", "record"], stdin: manifest)
         XCTAssertEqual(run.status, .ok, run.stdout + run.stderr)
         let written = tree(folder.appendingPathComponent("out")).keys.sorted()
         let partition = "assessmentid=spelling/year=2022/month=2/day=15/"
@@ -111,6 +117,31 @@ final class IngestCommandTests: XCTestCase {
                       "Sage's job writes both to one key, the second overwriting the first; we keep both")
         XCTAssertTrue(written.contains("dataset=MotionRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))
         XCTAssertTrue(written.contains("dataset=ArchiveMetadata/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))
+        let batched = CapturedRun(arguments + ["-o", folder.appendingPathComponent("out2").path], stdin: manifest)
+        XCTAssertEqual(batched.status, .ok, batched.stderr)
+        let audio = String(decoding: try XCTUnwrap(tree(folder.appendingPathComponent("out2"))["dataset=AudioLevelRecord/\(partition)part-000001.ndjson"]), as: UTF8.self)
+        XCTAssertEqual(audio.split(separator: "\n").compactMap { try? JSONDocument(text: String($0)).value.arrayValue?.first?["filename"] },
+                       ["microphone.json", "microphone_levels.json"], "batch layout: both files, a line each, in the archive's order")
+    }
+
+    func testAnOutputThatCannotBeWrittenStopsWithTheCommittedRecordsReportedAndARerunFinishes() throws {
+        let folder = try workspace(3)
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // A file where a dataset folder must go: the first commit cannot place its files.
+        try Data("in the way".utf8).write(to: out.appendingPathComponent("dataset=assess_runs"))
+        let base = ["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,
+                    "--manifest", folder.appendingPathComponent("manifest.jsonl").path, "-o", out.path, "--jobs", "1"]
+        let stopped = CapturedRun(base)
+        XCTAssertEqual(stopped.status, .inputError, stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("error: cannot create ") && stopped.stderr.contains("dataset=assess_runs"), stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("ingestion stopped"), stopped.stderr)
+        XCTAssertFalse(stopped.stdout.contains(#""status":"ingested""#), "nothing was committed, so nothing is reported ingested: \(stopped.stdout)")
+        try FileManager.default.removeItem(at: out.appendingPathComponent("dataset=assess_runs"))
+        let rerun = CapturedRun(base)
+        XCTAssertEqual(rerun.status, .findings, rerun.stderr)
+        XCTAssertTrue(rerun.stdout.hasSuffix(#"{"summary":{"total":4,"ingested":3,"invalid":1,"duplicate":0}}"# + "\n"), rerun.stdout)
+        XCTAssertFalse(rerun.stdout.contains("already ingested"), "the failed commit left nothing behind: \(rerun.stdout)")
     }
 
     func testUsageAndUnusableSetupAreClearErrors() throws {
@@ -120,6 +151,12 @@ final class IngestCommandTests: XCTestCase {
         let noMap = CapturedRun(["ingest", "-o", out, "x.zip"])
         XCTAssertEqual(noMap.status, .usage)
         XCTAssertTrue(noMap.stderr.contains("missing --archive-map MAP.json"), noMap.stderr)
+        let badLayout = CapturedRun(["ingest", "--archive-map", map, "-o", out, "--layout", "rows", "x.zip"])
+        XCTAssertEqual(badLayout.status, .usage)
+        XCTAssertTrue(badLayout.stderr.contains("invalid value 'rows' for --layout; expected one of: batch, record"), badLayout.stderr)
+        let badCommit = CapturedRun(["ingest", "--archive-map", map, "-o", out, "--commit-every", "0", "x.zip"])
+        XCTAssertEqual(badCommit.status, .usage)
+        XCTAssertTrue(badCommit.stderr.contains("--commit-every needs a whole number of at least 1, not '0'"), badCommit.stderr)
         let noOutput = CapturedRun(["ingest", "--archive-map", map, "x.zip"])
         XCTAssertEqual(noOutput.status, .usage)
         XCTAssertTrue(noOutput.stderr.contains("missing -o DIR"), noOutput.stderr)

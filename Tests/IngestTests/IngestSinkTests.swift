@@ -37,23 +37,104 @@ final class IngestSinkTests: XCTestCase {
                 input(unreadable, record: "r6"), noPath, input(good2, record: "r1"), input(sameRun, record: "r7"), input(good2, record: "r2")]
     }
 
-    private func ingest(_ inputs: [IngestInput], into output: URL, staged: Bool = false) throws -> [IngestOutcome] {
+    private func ingest(_ inputs: [IngestInput], into output: URL, layout: IngestLayout = .batch, commitRecords: Int = 10_000) throws -> [IngestOutcome] {
         let verifier = try IngestFixtures.verifier()
         let ingester = RecordIngester(verifier: verifier)
-        var sink = IngestSink(folder: output.path, verifier: verifier)
-        let staging = staged ? try IngestStaging(output: output.path) : nil
-        return try inputs.map { input in try sink.take(staging.map { $0.stage(ingester.prepare(input)) } ?? ingester.prepare(input)) }
+        var sink = try IngestSink(folder: output.path, verifier: verifier, layout: layout, commitRecords: commitRecords)
+        var outcomes: [IngestOutcome] = []
+        for input in inputs { outcomes += try sink.take(ingester.prepare(input)) }
+        return outcomes + (try sink.finish())
     }
 
-    func testStagedRecordsGiveTheSameFilesAndLeaveNoTemporaryOnes() throws {
+    /// Every row of the output's datasets and tables (not the ledger), by partition folder, sorted.
+    private func rows(_ output: URL) -> [String: [String]] {
+        var rows: [String: [String]] = [:]
+        for (path, text) in IngestFixtures.tree(output) where !path.hasPrefix("_assess") && !path.hasPrefix("assess_rejected") {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
+            rows[folder, default: []] += text.split(separator: "\n").map(String.init)
+        }
+        return rows.mapValues { $0.sorted() }
+    }
+
+    func testBothLayoutsHoldTheSameRowsAndRecordLayoutNamesFilesAfterRecords() throws {
         let folder = try IngestFixtures.scratch()
         let inputs = try batch(in: folder)
-        let direct = try ingest(inputs, into: folder.appendingPathComponent("direct"))
-        let staged = try ingest(inputs, into: folder.appendingPathComponent("staged"), staged: true)
-        XCTAssertEqual(staged.map(\.status), direct.map(\.status))
-        XCTAssertEqual(IngestFixtures.tree(folder.appendingPathComponent("staged")), IngestFixtures.tree(folder.appendingPathComponent("direct")),
-                       "the same files, and none left in _assess/staging (duplicates' staged files removed)")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("staged/_assess/staging").path), [])
+        let batched = try ingest(inputs, into: folder.appendingPathComponent("batch"))
+        let perRecord = try ingest(inputs, into: folder.appendingPathComponent("record"), layout: .record)
+        XCTAssertEqual(perRecord.map(\.status), batched.map(\.status))
+        XCTAssertEqual(rows(folder.appendingPathComponent("record")), rows(folder.appendingPathComponent("batch")))
+        let batchFiles = IngestFixtures.tree(folder.appendingPathComponent("batch")).keys.filter { $0.hasPrefix("dataset=") }
+        XCTAssertTrue(batchFiles.allSatisfy { $0.hasSuffix("/part-000001.ndjson") }, "\(batchFiles)")
+        let recordFiles = IngestFixtures.tree(folder.appendingPathComponent("record")).keys.filter { $0.hasPrefix("dataset=assess_runs/") }
+        XCTAssertEqual(recordFiles.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(), ["r1.ndjson", "r2.ndjson"])
+    }
+
+    func testTheLedgerSaysWhereEveryRecordsRowsAreAcrossCommits() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        let outcomes = try ingest(inputs, into: output, commitRecords: 1)
+        let ingested = outcomes.filter { $0.status == .ingested }
+        XCTAssertEqual(ingested.map(\.recordId), ["r1", "r2"])
+        XCTAssertTrue(ingested[0].written.allSatisfy { $0.hasSuffix("part-000001.ndjson") }, "one commit per record: \(ingested[0].written)")
+        XCTAssertTrue(ingested[1].written.allSatisfy { $0.hasSuffix("part-000002.ndjson") }, "\(ingested[1].written)")
+        let ledger = try String(contentsOf: output.appendingPathComponent("_assess/ledger.ndjson"), encoding: .utf8)
+        let entries = try ledger.split(separator: "\n").map { try JSONDocument(text: String($0)).value }
+        XCTAssertEqual(entries.map { $0["recordId"] }, ["r1", "r2"])
+        for entry in entries {
+            for object in entry["objects"]?.arrayValue ?? [] {
+                let path = try XCTUnwrap(object["path"]?.stringValue)
+                let text = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+                let lines = text.split(separator: "\n")
+                let first = try XCTUnwrap(object["line"]?.numberValue?.intValue), count = try XCTUnwrap(object["lines"]?.numberValue?.intValue)
+                for line in lines[(first - 1)..<(first - 1 + count)] {
+                    let row = try JSONDocument(text: String(line)).value
+                    // A document that is an array (motion records) has the fields in each of its objects.
+                    for object in row.arrayValue ?? [row] {
+                        XCTAssertEqual(object["recordid"], entry["recordId"], "\(path):\(first)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testOutcomesOfWaitingRecordsAreReportedOnceTheirCommitIsMade() throws {
+        let folder = try IngestFixtures.scratch()
+        let inputs = try batch(in: folder)
+        let verifier = try IngestFixtures.verifier()
+        let ingester = RecordIngester(verifier: verifier)
+        var sink = try IngestSink(folder: folder.appendingPathComponent("out").path, verifier: verifier)
+        XCTAssertEqual(try sink.take(ingester.prepare(inputs[0])).count, 0, "ingested, not committed: not reported yet")
+        XCTAssertEqual(try sink.take(ingester.prepare(inputs[1])).count, 0, "an invalid one waits behind it, to keep the order")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/_assess/ledger.ndjson").path))
+        XCTAssertEqual(try sink.finish().map(\.status), [.ingested, .invalid])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/_assess/ledger.ndjson").path))
+    }
+
+    func testACommitLeftInFlightIsUndoneAndItsRecordsIngestedAgain() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        _ = try ingest([inputs[0]], into: output)
+        let complete = rows(output)
+        // What a run stopped in the middle of commit 2 leaves: its marker, a file placed, its journal lines
+        // (one of them torn).
+        let placed = "dataset=assess_runs/assessmentid=walk/year=2026/month=3/day=4/part-000002.ndjson"
+        try Data(#"{"recordid":"r2"}"#.utf8 + [0x0A]).write(to: output.appendingPathComponent(placed))
+        try Data(#"["\#(placed)"]"#.utf8).write(to: output.appendingPathComponent("_assess/pending/000002.json"))
+        let journal = try FileHandle(forWritingTo: output.appendingPathComponent("_assess/ledger.ndjson"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data(#"{"commit":2,"recordId":"r2","taskRunUUID":null,"input":"x","objects":[]}"#.utf8 + [0x0A] + #"{"commit":2,"rec"#.utf8))
+        try journal.close()
+        let again = try ingest([inputs[8]], into: output)
+        XCTAssertEqual(again.map(\.status), [.ingested])
+        XCTAssertEqual(again[0].note, nil, "r2 was not committed: it is ingested now, not skipped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("_assess/pending/000002.json").path))
+        let ledger = try String(contentsOf: output.appendingPathComponent("_assess/ledger.ndjson"), encoding: .utf8)
+        XCTAssertEqual(try ledger.split(separator: "\n").map { try JSONDocument(text: String($0)).value["commit"] }, [1, 2],
+                       "the undone commit's lines dropped, the torn one too, the new commit numbered 2")
+        XCTAssertEqual(rows(output).values.reduce(0) { $0 + $1.count }, complete.values.reduce(0) { $0 + $1.count } * 2,
+                       "r2's rows once each beside r1's: nothing of the undone commit left")
     }
 
     func testEveryInputOnceWithItsReasonAndTheRestIngested() throws {
@@ -80,7 +161,7 @@ final class IngestSinkTests: XCTestCase {
         XCTAssertEqual(row["assessmentId"], "walk")
         XCTAssertEqual(row["assessmentRevision"], 1)
         XCTAssertEqual(row["errors"]?["left.json"]?.arrayValue?.count, 1, "Sage's shape: errors by file")
-        XCTAssertEqual(tree.keys.filter { $0.hasPrefix("dataset=assess_runs/") }.count, 2, "two records ingested")
+        XCTAssertEqual(rows(output).filter { $0.key.hasPrefix("dataset=assess_runs/") }.values.reduce(0) { $0 + $1.count }, 2, "two records ingested")
         XCTAssertFalse(tree.keys.contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }, "no temporary files left")
     }
 
@@ -92,6 +173,7 @@ final class IngestSinkTests: XCTestCase {
         let before = IngestFixtures.tree(output)
         let second = try ingest(inputs, into: output)
         XCTAssertEqual(second.map(\.status), first.map(\.status), "the same verdicts: a record is not a duplicate of itself")
+        XCTAssertEqual(second.filter { $0.status == .ingested }.map(\.note), [String?](repeating: "already ingested by an earlier run over \(output.path)", count: 2))
         XCTAssertEqual(IngestFixtures.tree(output), before, "the same files with the same bytes")
     }
 
@@ -105,5 +187,70 @@ final class IngestSinkTests: XCTestCase {
         let later = try ingest([copy], into: output)
         XCTAssertEqual(later.map(\.status), [.duplicate])
         XCTAssertEqual(later[0].reasons, ["taskRunUUID \(run(1)) was already ingested as record r1 (an earlier run over \(output.path))"])
+    }
+
+    func testTwoArchivesNamedAlikeWithoutAManifestAreOneRecordAndADuplicate() throws {
+        let folder = try IngestFixtures.scratch()
+        var inputs: [IngestInput] = []
+        for (index, sub) in ["a", "b"].enumerated() {
+            let path = folder.appendingPathComponent(sub).appendingPathComponent("upload.zip")
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(IngestFixtures.archive(run: run(20 + index))).write(to: path)
+            inputs.append(IngestInput(name: path.path, path: path.path, record: RecordMetadata(
+                path: path.path, assessmentId: "walk", assessmentRevision: 1, uploadedOn: "2026-03-04T05:06:07.000Z"), issue: nil))
+        }
+        for layout in IngestLayout.allCases {
+            let output = folder.appendingPathComponent("out-\(layout)")
+            let outcomes = try ingest(inputs, into: output, layout: layout)
+            XCTAssertEqual(outcomes.map(\.status), [.ingested, .duplicate], "\(layout)")
+            XCTAssertEqual(outcomes[1].reasons, ["recordId upload was already seen in \(inputs[0].name)"])
+            XCTAssertEqual(rows(output).filter { $0.key.hasPrefix("dataset=assess_runs/") }.values.reduce(0) { $0 + $1.count }, 1,
+                           "one record's rows, not two in one file (\(layout))")
+        }
+    }
+
+    func testDamagedLedgerAndMarkersAreReadSafely() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        _ = try ingest([inputs[0]], into: output)
+        let outside = folder.appendingPathComponent("keep.txt")
+        try Data("mine".utf8).write(to: outside)
+        // Markers that are not JSON, that list paths outside the output, or that are not named after a commit.
+        try Data("not json".utf8).write(to: output.appendingPathComponent("_assess/pending/000007.json"))
+        try Data(#"["../keep.txt", "/etc/hostname", 3]"#.utf8).write(to: output.appendingPathComponent("_assess/pending/000008.json"))
+        try Data("x".utf8).write(to: output.appendingPathComponent("_assess/pending/.000009.json.tmp-1-2"))
+        let journal = try FileHandle(forWritingTo: output.appendingPathComponent("_assess/ledger.ndjson"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data("[1,2]\n{\"commit\":\"x\"}\n\u{0}\u{FF}\n".utf8))
+        try journal.close()
+        let again = try ingest([inputs[0], inputs[8]], into: output)
+        XCTAssertEqual(again.map(\.status), [.ingested, .ingested])
+        XCTAssertNotNil(again[0].note, "r1 is still known from its good ledger line")
+        XCTAssertNil(again[1].note)
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "mine", "a marker never removes a file outside the output")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [])
+    }
+
+    func testAPartFileTheLedgerDoesNotKnowIsNeverReplaced() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        let inputs = try batch(in: folder)
+        _ = try ingest([inputs[0]], into: output)
+        let before = rows(output)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("_assess/ledger.ndjson"))
+        XCTAssertThrowsError(try ingest([inputs[8]], into: output)) { error in
+            XCTAssertTrue("\(error)".contains("part-000001.ndjson already exists but no commit in _assess/ledger.ndjson names it"), "\(error)")
+        }
+        XCTAssertEqual(rows(output), before, "r1's rows are still there, untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [],
+                       "refused before its marker: no later run undoes (removes) the file it refused to replace")
+        XCTAssertThrowsError(try ingest([inputs[8]], into: output))
+        XCTAssertEqual(rows(output), before)
+        // Sage's per-record objects are replaced when a record comes again, as their job does.
+        let records = folder.appendingPathComponent("records")
+        _ = try ingest([inputs[0]], into: records, layout: .record)
+        try FileManager.default.removeItem(at: records.appendingPathComponent("_assess/ledger.ndjson"))
+        XCTAssertEqual(try ingest([inputs[0]], into: records, layout: .record).map(\.status), [.ingested])
     }
 }

@@ -44,3 +44,29 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(JSONWriter.pretty.string([[1]]), "[\n  [\n    1\n  ]\n]\n")
     }
 }
+
+extension JSONWriterTests {
+    /// Strings without escapes are copied whole, the others written byte by byte: both give what RFC 8259
+    /// asks (the escapes below, everything else as is) and read back as the string.
+    func testStringsWithAndWithoutEscapesAreWrittenExactly() throws {
+        let texts = ["", "plain", "smol", "a longer string past fifteen bytes", "quote \" inside", "back\\slash", "tab\there",
+                     "line\nbreak", "\u{01}\u{1F}\u{08}\u{0C}\r", "é ü 日本語 🙂", String(repeating: "x", count: 300) + "\"", "\u{7F}"]
+        let escapes: [UInt8: String] = [0x22: "\\\"", 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"]
+        for text in texts {
+            var expected: [UInt8] = [0x22]
+            for byte in text.utf8 {
+                if let escape = escapes[byte] {
+                    expected += Array(escape.utf8)
+                } else if byte < 0x20 {
+                    expected += Array(("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+                } else {
+                    expected.append(byte)
+                }
+            }
+            expected.append(0x22)
+            let written = JSONWriter.compact.bytes(.string(text))
+            XCTAssertEqual(written, expected, text)
+            XCTAssertEqual(try JSONDocument(bytes: written).value, .string(text), text)
+        }
+    }
+}

@@ -96,14 +96,19 @@ def ingest_partition(rows, settings):
         finished = subprocess.run(command, capture_output=True, text=True)
         if finished.returncode not in (0, 1):
             raise RuntimeError("assess ingest failed (%d): %s" % (finished.returncode, finished.stderr))
-        # Which archive each ingested record came from (within one partition a record id is ingested once).
-        source_of_record = {}
-        for folder, _, files in os.walk(os.path.join(output, "dataset=" + RUNS)):
-            for file_name in files:
-                with open(os.path.join(folder, file_name), encoding="utf-8") as lines:
-                    for line in lines:
-                        run = json.loads(line)
-                        source_of_record[run["recordid"]] = run["upload"]["sourcepath"]
+        # Which archive each row came from: the ledger names, for every ingested record, its input and the
+        # lines its rows take in each file.
+        source_of_line = {}
+        ledger_path = os.path.join(output, "_assess", "ledger.ndjson")
+        entries = []
+        if os.path.exists(ledger_path):
+            with open(ledger_path, encoding="utf-8") as ledger:
+                entries = [json.loads(entry) for entry in ledger if entry.strip()]
+        for entry in entries:
+            source = sources.get(entry["input"], entry["input"])
+            for placed in entry["objects"]:
+                for number in range(placed["line"], placed["line"] + placed["lines"]):
+                    source_of_line[(placed["path"], number)] = source
         for folder, _, files in os.walk(output):
             relative = os.path.relpath(folder, output)
             if relative.startswith("_assess") or relative == ".":
@@ -111,8 +116,9 @@ def ingest_partition(rows, settings):
             parts = dict(part.split("=", 1) for part in relative.split(os.sep) if "=" in part)
             table = parts.get("dataset", relative.split(os.sep)[0])
             for file_name in sorted(files):
+                relative_file = os.path.join(relative, file_name).replace(os.sep, "/")
                 with open(os.path.join(folder, file_name), encoding="utf-8") as lines:
-                    for line in lines:
+                    for number, line in enumerate(lines, start=1):
                         if not line.strip():
                             continue
                         if table == REJECTED:
@@ -121,7 +127,7 @@ def ingest_partition(rows, settings):
                             rejected["input"] = source
                             line = json.dumps(rejected)
                         else:
-                            source = source_for_object(file_name, source_of_record)
+                            source = source_of_line.get((relative_file, number))
                         if table == RUNS:
                             run = json.loads(line)
                             run["archive"] = source
@@ -130,16 +136,6 @@ def ingest_partition(rows, settings):
                                source, line.rstrip("\n"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-
-
-def source_for_object(file_name, source_of_record):
-    """The archive an object file came from: RECORDID.ndjson, or RECORDID_FILE.ndjson when two files of a
-    record share a dataset (the longest record id that prefixes the name)."""
-    stem = file_name[: -len(".ndjson")]
-    if stem in source_of_record:
-        return source_of_record[stem]
-    matches = [record for record in source_of_record if stem.startswith(record + "_")]
-    return source_of_record[max(matches, key=len)] if matches else None
 
 
 def run(spark, args):

@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+import ZipArchive
+
+final class AtomicFileTests: XCTestCase {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assess-atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    func testChunksAreWrittenWholeSmallOrLargeWithNoTemporaryFileLeft() throws {
+        let folder = try scratch()
+        // Past 1 MiB the blocks are reserved first: the file must still be exactly the bytes.
+        for size in [0, 10, 1 << 20, 3 << 20 + 17] {
+            let chunks = [[UInt8](repeating: 0x61, count: size / 3), [UInt8](repeating: 0x62, count: size - size / 3), []]
+            let path = folder.appendingPathComponent("f\(size).ndjson").path
+            try AtomicFile.write(chunks: chunks, to: path, overwrite: true, flush: false)
+            XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), chunks.flatMap { $0 }, "size \(size)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testWithoutOverwriteAnExistingFileIsKept() throws {
+        let path = try scratch().appendingPathComponent("kept").path
+        try AtomicFile.write([1, 2, 3], to: path, overwrite: false)
+        XCTAssertThrowsError(try AtomicFile.write([4], to: path, overwrite: false))
+        XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), [1, 2, 3])
+    }
+}
