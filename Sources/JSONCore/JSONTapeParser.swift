@@ -1,7 +1,8 @@
 /// Parses texts one after another onto tapes, writing each over the memory of the one before once
 /// nothing holds that tape any more (drop each tape before parsing the next): a loop over many
 /// documents then allocates, and faults in, no fresh tape memory per document. Same rules, errors
-/// and tapes as ``JSONTape/init(bytes:maxDepth:)``.
+/// and tapes as ``JSONTape/init(bytes:maxDepth:)``. The parser keeps the last tape's memory while
+/// it lives, and a tape written over larger memory holds all of it until dropped.
 public struct JSONTapeParser: Sendable {
     private let parser: JSONParser
     private var scratch = ParseScratch()
