@@ -1,0 +1,182 @@
+/// The parser's strings: scanned eight bytes at a time in place, unescaped to the tape's text only
+/// when they hold an escape, with UTF-8 checked scalar by scalar past the ASCII runs.
+extension ParserState {
+    /// Parses a string onto the tape (unescaped), as one string entry.
+    @inline(__always)
+    mutating func parseString() throws(ParseFailure) {
+        index &+= 1
+        let start = index
+        // Fast path: a string without escapes stays in the source bytes. Skip eight ordinary bytes
+        // at a time; check multi-byte UTF-8 in place.
+        var isASCII = true
+        while true {
+            skipOrdinaryStringBytes()
+            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                try checkStringLength(index &- start, from: start)
+                builder.appendSourceString(offset: start, count: index &- start, isASCII: isASCII)
+                index &+= 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
+            if byte < 0x20 { throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index) }
+            if byte >= 0x80 {
+                index += try multibyteScalarLength()
+                isASCII = false
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Finishes a string from its first escape (at `index`; the string's bytes start at `start`),
+    /// writing it unescaped to the tape's own text.
+    @inline(never)
+    mutating func parseEscapedString(from start: Int, isASCII: Bool) throws(ParseFailure) {
+        var isASCII = isASCII
+        let textStart = builder.text.count
+        builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try checkStringLength(builder.text.count - textStart, from: start)
+                index += 1
+                builder.appendStringEntry(from: textStart, isASCII: isASCII)
+                return
+            case UInt8(ascii: "\\"):
+                if try !parseEscape() { isASCII = false }
+            case 0..<0x20:
+                throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index)
+            case 0x80...:
+                let length = try multibyteScalarLength()
+                builder.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+                isASCII = false
+            default:
+                builder.text.append(byte)
+                index += 1
+            }
+        }
+        throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index)
+    }
+
+    /// Refuses strings over the limit (a tape entry records a length in 32 bits).
+    func checkStringLength(_ length: Int, from start: Int) throws(ParseFailure) {
+        if length > options.maxStringBytes { throw ParseFailure(kind: .stringTooLong(limit: options.maxStringBytes), offset: start - 1) }
+    }
+
+    /// Advances to the first quote, backslash, control or non-ASCII byte, eight bytes at a time;
+    /// stops early only when fewer than eight bytes are left.
+    @inline(__always)
+    mutating func skipOrdinaryStringBytes() {
+        skipWords(until: SWAR.specialStringBytes)
+    }
+
+    /// Advances eight bytes at a time to the first byte `marks` flags (see `SWAR`); returns false
+    /// when it stopped because fewer than eight bytes are left.
+    @inline(__always)
+    @discardableResult
+    mutating func skipWords(until marks: (UInt64) -> UInt64) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        // Wrapping arithmetic: an index never comes near `Int.max`, and the overflow checks cost a third of the loop.
+        while index &+ 8 <= bytes.count {
+            let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if marked != 0 {
+                index &+= marked.trailingZeroBitCount >> 3
+                return true
+            }
+            index &+= 8
+        }
+        return false
+    }
+
+    /// Appends the character an escape stands for; returns whether it is ASCII.
+    mutating func parseEscape() throws(ParseFailure) -> Bool {
+        let start = index
+        index += 1
+        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "an escape sequence"), offset: index) }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): builder.text.append(byte)
+        case UInt8(ascii: "b"): builder.text.append(0x08)
+        case UInt8(ascii: "f"): builder.text.append(0x0C)
+        case UInt8(ascii: "n"): builder.text.append(0x0A)
+        case UInt8(ascii: "r"): builder.text.append(0x0D)
+        case UInt8(ascii: "t"): builder.text.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4(escapeStart: start)
+            var scalarValue = UInt32(unit)
+            if (0xD800...0xDBFF).contains(unit) {
+                let lowStart = index
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw ParseFailure(kind: .loneSurrogate(escapeText(start..<index)), offset: start)
+                }
+                index += 2
+                let low = try parseHex4(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw ParseFailure(kind: .loneSurrogate(escapeText(start..<lowStart)), offset: start)
+                }
+                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw ParseFailure(kind: .loneSurrogate(escapeText(start..<index)), offset: start)
+            }
+            builder.text.append(contentsOf: UTF8.encode(Unicode.Scalar(scalarValue)!)!)
+            return scalarValue < 0x80
+        default:
+            index = start
+            let end = min(start + 2, bytes.count)
+            throw ParseFailure(kind: .invalidEscape(escapeText(start..<end)), offset: start)
+        }
+        return true
+    }
+
+    mutating func parseHex4(escapeStart: Int) throws(ParseFailure) -> UInt16 {
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "four hex digits"), offset: index) }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw ParseFailure(kind: .invalidEscape(escapeText(escapeStart..<min(index + 1, bytes.count))), offset: escapeStart)
+            }
+            unit = unit << 4 | UInt16(digit)
+            index += 1
+        }
+        return unit
+    }
+
+    func escapeText(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The length of the multi-byte UTF-8 scalar at `index`, checked (no overlongs, no surrogates, at most U+10FFFF).
+    func multibyteScalarLength() throws(ParseFailure) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowerBound = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upperBound = 0x9F
+        case 0xF0: length = 4; lowerBound = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upperBound = 0x8F
+        default: throw ParseFailure(kind: .invalidUTF8, offset: index)
+        }
+        guard index + length <= bytes.count else { throw ParseFailure(kind: .invalidUTF8, offset: index) }
+        let second = bytes[index + 1]
+        guard second >= lowerBound, second <= upperBound else { throw ParseFailure(kind: .invalidUTF8, offset: index) }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+            throw ParseFailure(kind: .invalidUTF8, offset: index)
+        }
+        return length
+    }
+}
