@@ -58,6 +58,8 @@ extension ArchiveVerifier {
             listed = names
         }
         var present: Set<String> = []
+        // One parser for the archive's files: each tape is written over the memory of the one before.
+        var parser = JSONTapeParser()
         for entry in entries where !entry.name.hasSuffix("/") {
             let base = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
             let lookupName = mapping.aliases[base] ?? base
@@ -69,7 +71,8 @@ extension ArchiveVerifier {
             }
             if mapping.map.deprecatedEntry(for: lookupName, record: key) != nil { notes.append("deprecated in the archive map") }
             let choice = mapping.map.schema(for: lookupName, record: key, metadataSchemas: metadataSchemas)
-            let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes)
+            let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes,
+                                      parser: &parser)
             report.files.append(verdict.verdict)
             report.problems += verdict.problems
         }
@@ -98,7 +101,7 @@ extension ArchiveVerifier {
 
     /// One file's verdict and the archive problems it causes.
     private func fileVerdict(_ entry: ArchiveZip.Entry, lookupName: String, choice: SchemaChoice?, mapping: MapVerification,
-                             record: RecordMetadata?, notes: [String]) -> (verdict: FileVerdict, problems: [ArchiveProblem]) {
+                             record: RecordMetadata?, notes: [String], parser: inout JSONTapeParser) -> (verdict: FileVerdict, problems: [ArchiveProblem]) {
         var notes = notes
         func verdict(_ status: FileVerdict.Status, origin: SchemaOrigin? = nil, errors: [FileError] = [], count: Int = 0, tolerated: Int = 0) -> FileVerdict {
             FileVerdict(filename: entry.name, lookupName: lookupName, schema: choice?.uri, chosenBy: choice?.chosenBy, origin: origin,
@@ -116,7 +119,7 @@ extension ArchiveVerifier {
         // The common case, a valid file, needs only the tape; positions are recorded for failures.
         let document: JSONDocument
         do {
-            if resolved.validator.isValid(try JSONTape(bytes: entry.bytes)) {
+            if resolved.validator.isValid(try parser.tape(entry.bytes)) {
                 return (verdict(.valid, origin: resolved.origin), [])
             }
             document = try JSONDocument(bytes: entry.bytes, options: .init(recordPositions: true))
