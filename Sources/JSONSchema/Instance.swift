@@ -156,14 +156,35 @@ struct NameTable<Value: Sendable>: Sendable {
 
     @inline(__always)
     private static func equal(_ stored: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == name.count
-            && stored.withUnsafeBufferPointer { name.count == 0 || memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
+        guard stored.count == name.count else { return false }
+        return stored.withUnsafeBufferPointer { stored in
+            guard let left = stored.baseAddress, let right = name.baseAddress else { return true }
+            let count = name.count
+            // Names of 8 to 16 bytes (most property names): two overlapping word loads each, no call.
+            if count >= 8 && count <= 16 {
+                let raw = (UnsafeRawPointer(left), UnsafeRawPointer(right))
+                return raw.0.loadUnaligned(as: UInt64.self) == raw.1.loadUnaligned(as: UInt64.self)
+                    && raw.0.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == raw.1.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            }
+            if count < 8 {
+                for offset in 0..<count where left[offset] != right[offset] { return false }
+                return true
+            }
+            return memcmp(left, right, count) == 0
+        }
     }
 
-    /// FNV-1a over the bytes.
+    /// A hash of the length and up to four bytes (first, two middle, last): property names of one schema
+    /// rarely share all of them, and a full pass over every name looked up would cost more than the rare
+    /// extra probe. Equal names always hash alike, so lookups stay exact.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ UInt64(bytes[0])) &* 0x100_0000_01b3
+        hash = (hash ^ UInt64(bytes[count / 3])) &* 0x100_0000_01b3
+        hash = (hash ^ UInt64(bytes[2 * count / 3])) &* 0x100_0000_01b3
+        hash = (hash ^ UInt64(bytes[count - 1])) &* 0x100_0000_01b3
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

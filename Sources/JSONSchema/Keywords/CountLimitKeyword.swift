@@ -33,6 +33,10 @@ final class CountLimitKeyword: AssertionKeyword, @unchecked Sendable {
     static let compileMaxProperties = compile("maxProperties", .propertyCount, maximum: true)
     static let compileMinProperties = compile("minProperties", .propertyCount, maximum: false)
 
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
+    }
+
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let count: Int
         switch (measure, instance.kind) {

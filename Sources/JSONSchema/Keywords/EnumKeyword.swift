@@ -20,6 +20,10 @@ final class EnumKeyword: AssertionKeyword, @unchecked Sendable {
         return EnumKeyword(location: site.keyword("enum"), allowed: allowed)
     }
 
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
+    }
+
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         let found: Bool
         if let strings {
@@ -43,6 +47,10 @@ final class ConstKeyword: AssertionKeyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard let expected = site.object["const"] else { return nil }
         return ConstKeyword(location: site.keyword("const"), expected: expected)
+    }
+
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {

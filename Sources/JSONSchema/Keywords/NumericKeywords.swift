@@ -15,6 +15,10 @@ final class MultipleOfKeyword: AssertionKeyword, @unchecked Sendable {
         return MultipleOfKeyword(location: site.keyword("multipleOf"), divisor: divisor)
     }
 
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
+    }
+
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.isNumber, !instance.number.isMultiple(of: divisor) else { return nil }
         return .multipleOf(divisor: divisor)
@@ -45,6 +49,10 @@ final class NumericLimitKeyword: AssertionKeyword, @unchecked Sendable {
     static let compileExclusiveMaximum = compile("exclusiveMaximum", upper: true, exclusive: true)
     static let compileMinimum = compile("minimum", upper: false, exclusive: false)
     static let compileExclusiveMinimum = compile("exclusiveMinimum", upper: false, exclusive: true)
+
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
+    }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.isNumber else { return nil }

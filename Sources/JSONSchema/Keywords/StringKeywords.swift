@@ -19,6 +19,10 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
                               regex: try compiler.regex(pattern, at: site.location.appending("pattern")))
     }
 
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
+    }
+
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
         guard instance.kind == .string else { return nil }
         switch regex.search(utf8: instance.bytes) {
@@ -53,6 +57,10 @@ final class FormatKeyword: AssertionKeyword, @unchecked Sendable {
             return nil
         }
         return FormatKeyword(location: site.keyword("format"), name: name, check: check)
+    }
+
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        failure(instance, context) == nil
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {

@@ -5,11 +5,27 @@ final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
     let types: [JSONPrimitiveType]
     private let allowsNumber: Bool
     private let allowsInteger: Bool
+    /// Bit `kind.rawValue` set for each tape kind the listed types accept outright (a decimal that only
+    /// `integer` may accept is decided by its value).
+    private let acceptedKinds: UInt8
 
     init(location: KeywordLocation, types: [JSONPrimitiveType], allowsNumber: Bool, allowsInteger: Bool) {
         self.types = types
         self.allowsNumber = allowsNumber
         self.allowsInteger = allowsInteger
+        var kinds: [JSONTape.Kind] = []
+        for type in types {
+            switch type {
+            case .null: kinds.append(.null)
+            case .boolean: kinds += [.false, .true]
+            case .string: kinds.append(.string)
+            case .array: kinds.append(.array)
+            case .object: kinds.append(.object)
+            case .integer: kinds.append(.integer)
+            case .number: kinds += [.integer, .decimal]
+            }
+        }
+        acceptedKinds = kinds.reduce(0) { $0 | 1 << $1.rawValue }
         super.init(location: location)
     }
 
@@ -32,16 +48,17 @@ final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        let matches: Bool
-        switch instance.kind {
-        case .null: matches = types.contains(.null)
-        case .false, .true: matches = types.contains(.boolean)
-        case .string: matches = types.contains(.string)
-        case .array: matches = types.contains(.array)
-        case .object: matches = types.contains(.object)
-        case .integer: matches = allowsNumber || allowsInteger
-        case .decimal: matches = allowsNumber || (allowsInteger && instance.isIntegral)
-        }
-        return matches ? nil : .type(expected: types, actual: instance.primitiveType)
+        matches(instance) ? nil : .type(expected: types, actual: instance.primitiveType)
+    }
+
+    override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        matches(instance)
+    }
+
+    @inline(__always)
+    private func matches(_ instance: Instance) -> Bool {
+        let kind = instance.kind
+        if acceptedKinds & 1 << kind.rawValue != 0 { return true }
+        return kind == .decimal && allowsInteger && instance.isIntegral
     }
 }

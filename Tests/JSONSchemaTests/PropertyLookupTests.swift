@@ -1,0 +1,45 @@
+import XCTest
+import JSONCore
+@testable import JSONSchema
+
+/// Property names are looked up by a hash of a few bytes and compared word by word: the lookup must
+/// still be exact for every length, for names that share those bytes, and in both table forms.
+final class PropertyLookupTests: XCTestCase {
+    private func names(count: Int, length: Int) -> [String] {
+        // Same length, same first, middle and last bytes: only the bytes in between differ.
+        (0..<count).map { index in
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            if length > 2 { bytes[1] = UInt8(ascii: "a") + UInt8(index % 26) }
+            if length > 5 { bytes[length - 2] = UInt8(ascii: "A") + UInt8(index / 26 % 26) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    func testEveryLengthAndNearlyEqualNamesAreFoundExactly() {
+        for length in 0...40 {
+            for count in [1, 3, NameTable<Int>.linearLimit, NameTable<Int>.linearLimit + 1, 40] {
+                let listed = Array(Set(names(count: count, length: length)))
+                let table = NameTable(listed.enumerated().map { ($0.element, $0.offset) })
+                for (index, name) in listed.enumerated() {
+                    XCTAssertEqual(Array(name.utf8).withUnsafeBufferPointer { table.value(for: $0) }, index, "\(name) (\(count) names)")
+                }
+                for absent in ["", "b", String(repeating: "a", count: length + 1), String(repeating: "a", count: max(length, 1) - 1) + "z",
+                               "z" + String(repeating: "a", count: max(length, 1) - 1)] where !listed.contains(absent) {
+                    XCTAssertNil(Array(absent.utf8).withUnsafeBufferPointer { table.value(for: $0) }, "\(absent) is not in the table")
+                }
+            }
+        }
+    }
+
+    func testSchemasWithManyPropertiesCheckTheRightOne() throws {
+        var properties = JSONObject()
+        for name in names(count: 30, length: 12) { properties[name] = ["type": "string"] }
+        properties["aaaaaaaaaaaa"] = ["type": "integer"]
+        let validator = try Validator(schema: ["properties": .object(properties)])
+        let first = names(count: 30, length: 12)[7]
+        XCTAssertTrue(validator.isValid([first: "text"]))
+        XCTAssertFalse(validator.isValid([first: 1]))
+        XCTAssertFalse(validator.isValid(["aaaaaaaaaaaa": "text"]), "the one integer property among names alike")
+        XCTAssertTrue(validator.isValid(["aaaaaaaaaaab": 1]), "an unlisted name is not checked")
+    }
+}
