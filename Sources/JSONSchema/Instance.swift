@@ -133,9 +133,17 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// The value for `name`, or `nil`.
     func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {
+        index(for: name).map { values[$0] }
+    }
+
+    /// The value of entry `index` (`0..<count`).
+    subscript(index: Int) -> Value { values[index] }
+
+    /// The entry of `name`, or `nil`.
+    func index(for name: UnsafeBufferPointer<UInt8>) -> Int? {
         names.withUnsafeBufferPointer { names in
             if slots.isEmpty {
-                for index in names.indices where Self.equal(names[index], name) { return values[index] }
+                for index in names.indices where Self.equal(names[index], name) { return index }
                 return nil
             }
             return slots.withUnsafeBufferPointer { slots in
@@ -143,7 +151,7 @@ struct NameTable<Value: Sendable>: Sendable {
                 var slot = Self.hash(name) & mask
                 while slots[slot] != 0 {
                     let index = Int(slots[slot]) - 1
-                    if Self.equal(names[index], name) { return values[index] }
+                    if Self.equal(names[index], name) { return index }
                     slot = (slot + 1) & mask
                 }
                 return nil

@@ -136,8 +136,10 @@ final class SchemaNode: @unchecked Sendable {
     /// payload keeps its case in the pointer's spare bits, which hides the array from leak checkers.
     var body: Body { fastBoolean.map(Body.boolean) ?? .keywords(keywords) }
     private var keywords: [Keyword] = []
-    /// The keywords again, in memory the node owns, so the hot `isValid` path reads them without
-    /// retaining an array (set once by `setBody`, freed in `deinit`).
+    /// The keywords that decide the verdict (`properties` and `required` fused when they can be).
+    private var verdictKeywords: [Keyword] = []
+    /// The verdict keywords again, in memory the node owns, so the hot `isValid` path reads them
+    /// without retaining an array (set once by `setBody`, freed in `deinit`).
     @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<Unmanaged<Keyword>>(start: nil, count: 0)
     @exclusivity(unchecked) private var fastBoolean: Bool? = true
 
@@ -155,11 +157,13 @@ final class SchemaNode: @unchecked Sendable {
         case .boolean(let value):
             fastBoolean = value
             keywords = []
+            verdictKeywords = []
         case .keywords(let keywords):
             fastBoolean = nil
             self.keywords = keywords
-            let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: keywords.count)
-            _ = storage.initialize(from: keywords.map { Unmanaged.passUnretained($0) })
+            verdictKeywords = PropertiesRequiredKeyword.forVerdicts(keywords)
+            let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: verdictKeywords.count)
+            _ = storage.initialize(from: verdictKeywords.map { Unmanaged.passUnretained($0) })
             fastKeywords.deinitialize()
             fastKeywords.deallocate()
             fastKeywords = storage

@@ -43,3 +43,32 @@ final class PropertyLookupTests: XCTestCase {
         XCTAssertTrue(validator.isValid(["aaaaaaaaaaab": 1]), "an unlisted name is not checked")
     }
 }
+
+extension PropertyLookupTests {
+    /// `properties` and `required` answered in one pass must give the verdicts of the two keywords:
+    /// compared with `validate` (which uses the keywords themselves) on every case.
+    func testPropertiesWithRequiredGiveTheVerdictsOfBothKeywords() throws {
+        var many = JSONObject()
+        for index in 0..<70 { many["p\(index)"] = ["type": "integer"] }
+        let schemas: [JSONValue] = [
+            ["properties": ["a": ["type": "integer"], "b": ["type": "string"]], "required": ["a"]],
+            ["required": ["b", "a"], "properties": ["a": ["type": "integer"], "b": ["type": "string"]]],
+            ["properties": ["a": ["type": "integer"]], "required": ["a", "c"]],
+            ["properties": .object(many), "required": ["p0", "p69"]],
+        ]
+        let instances: [JSONValue] = [[:], ["a": 1], ["a": "x"], ["b": "y"], ["a": 1, "b": "y"], ["a": 1, "b": 2], ["a": 1, "c": 0],
+                                      ["p0": 1], ["p0": 1, "p69": 2], ["p0": 1, "p69": "x"], ["p69": 1], 3, "text", [1, 2], .null]
+        for schema in schemas {
+            let validator = try Validator(schema: schema)
+            for instance in instances {
+                XCTAssertEqual(validator.isValid(instance), validator.validate(instance).isEmpty,
+                               "\(JSONWriter.compact.string(schema)) on \(JSONWriter.compact.string(instance))")
+            }
+        }
+        let fused = try Validator(schema: schemas[0])
+        XCTAssertFalse(fused.isValid(["b": "y"]), "a required property missing")
+        XCTAssertFalse(fused.isValid(["a": "x"]), "a required property present but invalid")
+        XCTAssertTrue(fused.isValid(["a": 1, "z": true]))
+        XCTAssertTrue(fused.isValid("not an object"))
+    }
+}
