@@ -161,7 +161,7 @@ final class SchemaNode: @unchecked Sendable {
         case .keywords(let keywords):
             fastBoolean = nil
             self.keywords = keywords
-            verdictKeywords = PropertiesRequiredKeyword.forVerdicts(keywords)
+            verdictKeywords = MemberPassKeyword.forVerdicts(keywords)
             let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: verdictKeywords.count)
             _ = storage.initialize(from: verdictKeywords.map { Unmanaged.passUnretained($0) })
             fastKeywords.deinitialize()

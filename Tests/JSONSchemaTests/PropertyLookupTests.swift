@@ -45,9 +45,9 @@ final class PropertyLookupTests: XCTestCase {
 }
 
 extension PropertyLookupTests {
-    /// `properties` and `required` answered in one pass must give the verdicts of the two keywords:
-    /// compared with `validate` (which uses the keywords themselves) on every case.
-    func testPropertiesWithRequiredGiveTheVerdictsOfBothKeywords() throws {
+    /// `properties` with `required` and `additionalProperties` answered in one pass must give the
+    /// verdicts of the keywords: compared with `validate` (which uses the keywords themselves) on every case.
+    func testOnePassOverMembersGivesTheVerdictsOfTheKeywords() throws {
         var many = JSONObject()
         for index in 0..<70 { many["p\(index)"] = ["type": "integer"] }
         let schemas: [JSONValue] = [
@@ -55,6 +55,10 @@ extension PropertyLookupTests {
             ["required": ["b", "a"], "properties": ["a": ["type": "integer"], "b": ["type": "string"]]],
             ["properties": ["a": ["type": "integer"]], "required": ["a", "c"]],
             ["properties": .object(many), "required": ["p0", "p69"]],
+            ["properties": ["a": ["type": "integer"]], "additionalProperties": false],
+            ["additionalProperties": ["type": "string"], "required": ["a"], "properties": ["a": ["type": "integer"], "b": true]],
+            ["properties": ["a": ["type": "integer"]], "patternProperties": ["^c": ["type": "integer"]], "additionalProperties": false],
+            ["additionalProperties": false, "required": ["a"]],
         ]
         let instances: [JSONValue] = [[:], ["a": 1], ["a": "x"], ["b": "y"], ["a": 1, "b": "y"], ["a": 1, "b": 2], ["a": 1, "c": 0],
                                       ["p0": 1], ["p0": 1, "p69": 2], ["p0": 1, "p69": "x"], ["p69": 1], 3, "text", [1, 2], .null]
@@ -70,5 +74,12 @@ extension PropertyLookupTests {
         XCTAssertFalse(fused.isValid(["a": "x"]), "a required property present but invalid")
         XCTAssertTrue(fused.isValid(["a": 1, "z": true]))
         XCTAssertTrue(fused.isValid("not an object"))
+        let closed = try Validator(schema: schemas[4])
+        XCTAssertFalse(closed.isValid(["a": 1, "c": 0]), "a member properties does not name is additional")
+        XCTAssertTrue(closed.isValid(["a": 1]))
+        let typed = try Validator(schema: schemas[5])
+        XCTAssertTrue(typed.isValid(["a": 1, "b": 2, "z": "s"]))
+        XCTAssertFalse(typed.isValid(["a": 1, "z": 2]), "an additional member against its schema")
+        XCTAssertFalse(typed.isValid(["z": "s"]), "required still counted")
     }
 }
