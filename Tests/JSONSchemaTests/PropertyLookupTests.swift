@@ -59,9 +59,14 @@ extension PropertyLookupTests {
             ["additionalProperties": ["type": "string"], "required": ["a"], "properties": ["a": ["type": "integer"], "b": true]],
             ["properties": ["a": ["type": "integer"]], "patternProperties": ["^c": ["type": "integer"]], "additionalProperties": false],
             ["additionalProperties": false, "required": ["a"]],
+            ["properties": ["a": ["type": "integer"]]],
+            ["properties": ["a": ["type": "integer"], "c": ["const": 2]]],
         ]
         let instances: [JSONValue] = [[:], ["a": 1], ["a": "x"], ["b": "y"], ["a": 1, "b": "y"], ["a": 1, "b": 2], ["a": 1, "c": 0],
-                                      ["p0": 1], ["p0": 1, "p69": 2], ["p0": 1, "p69": "x"], ["p69": 1], 3, "text", [1, 2], .null]
+                                      ["p0": 1], ["p0": 1, "p69": 2], ["p0": 1, "p69": "x"], ["p69": 1], 3, "text", [1, 2], .null,
+                                      ["a": "x", "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8],
+                                      ["a": 1, "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8],
+                                      ["b": 1, "c": 3, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8, "j": 9]]
         for schema in schemas {
             let validator = try Validator(schema: schema)
             for instance in instances {
