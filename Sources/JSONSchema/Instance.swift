@@ -159,6 +159,9 @@ struct NameTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// The one name and its value, when the table holds exactly one.
+    var onlyEntry: (name: [UInt8], value: Value)? { names.count == 1 ? (names[0], values[0]) : nil }
+
     /// True when `name` is in the table.
     func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { value(for: name) != nil }
 

@@ -161,13 +161,28 @@ final class SchemaNode: @unchecked Sendable {
         case .keywords(let keywords):
             fastBoolean = nil
             self.keywords = keywords
-            verdictKeywords = MemberPassKeyword.forVerdicts(keywords)
-            let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: verdictKeywords.count)
-            _ = storage.initialize(from: verdictKeywords.map { Unmanaged.passUnretained($0) })
-            fastKeywords.deinitialize()
-            fastKeywords.deallocate()
-            fastKeywords = storage
+            setVerdictKeywords(MemberPassKeyword.forVerdicts(keywords))
         }
+    }
+
+    /// The one keyword deciding this node's verdict, when there is exactly one.
+    var onlyVerdictKeyword: Keyword? { verdictKeywords.count == 1 ? verdictKeywords[0] : nil }
+
+    /// Once every node of the compilation has its body: an `allOf` of `if`/`then` branches on one
+    /// member becomes a table lookup for verdicts (`ConditionalTableKeyword`).
+    func refineVerdicts() {
+        guard fastBoolean == nil else { return }
+        let refined = verdictKeywords.map { keyword in (keyword as? AllOfKeyword).flatMap(ConditionalTableKeyword.make) ?? keyword }
+        if !zip(refined, verdictKeywords).allSatisfy({ $0 === $1 }) { setVerdictKeywords(refined) }
+    }
+
+    private func setVerdictKeywords(_ keywords: [Keyword]) {
+        verdictKeywords = keywords
+        let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: keywords.count)
+        _ = storage.initialize(from: keywords.map { Unmanaged.passUnretained($0) })
+        fastKeywords.deinitialize()
+        fastKeywords.deallocate()
+        fastKeywords = storage
     }
 
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

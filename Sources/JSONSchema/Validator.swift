@@ -52,6 +52,7 @@ public struct Validator: Sendable {
         try compiler.compileReached()
         let loops = compiler.inPlaceLoops()
         compiler.guardLoops(at: loops.reentered)
+        for node in compiler.nodes.byLocation.values { node.refineVerdicts() }
         warnings = loops.warnings
         nodes = compiler.nodes
         self.options = options

@@ -88,3 +88,43 @@ extension PropertyLookupTests {
         XCTAssertFalse(typed.isValid(["z": "s"]), "required still counted")
     }
 }
+
+extension PropertyLookupTests {
+    /// An `allOf` of `if`/`then` branches keyed on one member is decided by a lookup for verdicts: it
+    /// must give the branches' verdicts (compared with `validate`, which walks the branches) on every case.
+    func testIfThenBranchesOnOneMemberGiveTheBranchesVerdicts() throws {
+        func branch(_ constant: JSONValue, then: JSONValue?) -> JSONValue {
+            var object = JSONObject()
+            object["if"] = ["properties": ["type": ["const": constant]]]
+            if let then { object["then"] = then }
+            return .object(object)
+        }
+        let schemas: [JSONValue] = [
+            ["allOf": [branch("a", then: ["required": ["x"]]), branch("b", then: ["properties": ["y": ["type": "integer"]]]),
+                       branch("a", then: ["properties": ["x": ["type": "string"]]]), branch("c", then: nil)]],
+            // Shapes the table does not take: an else, another member, a non-string constant, more in the if.
+            ["allOf": [branch("a", then: ["required": ["x"]]), ["if": ["properties": ["type": ["const": "b"]]], "then": false, "else": ["required": ["z"]]]]],
+            ["allOf": [branch("a", then: ["required": ["x"]]), ["if": ["properties": ["kind": ["const": "b"]]], "then": false]]],
+            ["allOf": [branch(1, then: ["required": ["x"]]), branch("1", then: false)]],
+            ["allOf": [branch("a", then: ["required": ["x"]]), ["if": ["properties": ["type": ["const": "b"]], "required": ["type"]], "then": false]]],
+        ]
+        let instances: [JSONValue] = [
+            [:], ["type": "a"], ["type": "a", "x": "s"], ["type": "a", "x": 1], ["type": "b"], ["type": "b", "y": 1], ["type": "b", "y": "s"],
+            ["type": "c"], ["type": "d"], ["type": 1, "x": 0], ["type": "1"], ["type": ["a"]], ["kind": "b"], ["x": "s", "y": 1],
+            ["type": "\u{e9}", "x": 2], "a", 3, .null, [["type": "a"]],
+        ]
+        for schema in schemas {
+            let validator = try Validator(schema: schema)
+            for instance in instances {
+                XCTAssertEqual(validator.isValid(instance), validator.validate(instance).isEmpty,
+                               "\(JSONWriter.compact.string(schema)) on \(JSONWriter.compact.string(instance))")
+            }
+        }
+        let table = try Validator(schema: schemas[0])
+        XCTAssertFalse(table.isValid(["type": "a"]), "both branches for \"a\" apply: x is required")
+        XCTAssertFalse(table.isValid(["type": "a", "x": 1]), "and must be a string")
+        XCTAssertTrue(table.isValid(["type": "b", "x": 1]), "the \"a\" branches do not apply to \"b\"")
+        XCTAssertFalse(table.isValid(["y": "s"]), "without the member every if holds: every then applies")
+        XCTAssertTrue(table.isValid("not an object"), "a non-object passes every if, and every then here")
+    }
+}
