@@ -3,7 +3,8 @@ import JSONCore
 /// The parser's two outputs (tree and tape) agree on every input, errors point where the line
 /// table says, and a parsed value survives writing and parsing again. Every string, member name
 /// and number the parser's fast paths read (strings in place, eight bytes at a time; integers
-/// while scanning) equals what a plain byte-by-byte reading of its source span gives.
+/// and decimals while scanning) equals what a plain byte-by-byte reading of its source span
+/// gives, and every number entry of the tape has the kind and integral flag its lexeme calls for.
 enum ParserTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let document: Result<JSONDocument, JSONParseError> = Result { () throws(JSONParseError) in try JSONDocument(bytes: bytes) }
@@ -17,6 +18,7 @@ enum ParserTarget {
                                   "error at \(treeError.position) (offset \(treeError.position.offset)) but the line table says \(expected)")
         case (.success(let document), .success(let tape)):
             try FuzzFailure.check(document.value == tape.value, "tree and tape values differ")
+            try checkNumberEntries(tape)
             try checkPositioned(bytes, document)
             try checkRoundTrip(document.value)
         case (.success, .failure(let error)):
@@ -49,6 +51,23 @@ enum ParserTarget {
         inputs += 1
         held = nil
         if inputs % 2 == 0, case .success(let tape) = reused { held = (tape, tape.value) }
+    }
+
+    /// A decimal entry holds a valid lexeme that is not a 64-bit integer, and is flagged integral
+    /// exactly when its exact value is an integer (what `type: integer` and `multipleOf` read).
+    private static func checkNumberEntries(_ tape: JSONTape) throws(FuzzFailure) {
+        let problem = tape.withView { view -> String? in
+            for index in 0..<view.end(0) where view.kind(index) == .decimal {
+                let lexeme = String(decoding: view.bytes(index), as: UTF8.self)
+                guard let reference = JSONNumber(lexeme: lexeme) else { return "decimal entry \(index) holds '\(lexeme)'" }
+                if Int64(lexeme) != nil { return "decimal entry \(index) '\(lexeme)' is a 64-bit integer" }
+                if view.isIntegral(index) != reference.isInteger {
+                    return "decimal entry \(index) '\(lexeme)' flagged integral: \(view.isIntegral(index))"
+                }
+            }
+            return nil
+        }
+        if let problem { throw FuzzFailure(problem) }
     }
 
     /// Recording positions changes nothing but the source map, which spans the whole value.

@@ -374,8 +374,9 @@ struct ParserState {
     @inline(__always)
     mutating func parseNumber() throws(ParseFailure) {
         let start = index
-        // Fast path: up to 18 digits with no fraction or exponent is an integer entry at once
-        // (what `JSONNumber.plainInt64` would make of the lexeme; tests compare the two).
+        // Fast paths: up to 17 digits with no fraction or exponent is an integer entry at once
+        // (what `JSONNumber.plainInt64` would make of the lexeme), and with a fraction but no
+        // exponent a decimal entry (what `appendSourceNumber` would make); tests compare them.
         var magnitude: Int64 = 0
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -389,13 +390,38 @@ struct ParserState {
         let digitCount = index - digitsStart
         if digitCount > 0, digitCount < 18, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
             let next = index < bytes.count ? bytes[index] : 0
-            if next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+            if next == UInt8(ascii: ".") {
+                if parseFraction(ofNumberAt: start) { return }
+            } else if next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
                 builder.append(JSONTape.Entry(kind: .integer, payload: negative ? -magnitude : magnitude))
                 return
             }
         }
         index = start
         try parseGeneralNumber()
+    }
+
+    /// From the `.` at `index` after a number's integer digits: a fraction of one digit or more
+    /// with no exponent is scanned once (integral when every fraction digit is zero) and appended
+    /// as a decimal entry. Returns false, moving nothing, for anything else (a missing digit, an
+    /// exponent), which the general path decides.
+    @inline(__always)
+    mutating func parseFraction(ofNumberAt start: Int) -> Bool {
+        let fractionStart = index &+ 1
+        var cursor = fractionStart
+        var digitBits: UInt8 = 0
+        while cursor < bytes.count {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            digitBits |= digit
+            cursor &+= 1
+        }
+        guard cursor != fractionStart else { return false }
+        // `E` is `e` with bit 5 clear, and no other byte becomes `e` with it set.
+        if cursor < bytes.count, bytes[cursor] | 0x20 == UInt8(ascii: "e") { return false }
+        builder.appendSourceDecimal(offset: start, count: cursor &- start, isIntegral: digitBits == 0)
+        index = cursor
+        return true
     }
 
     /// Checks the number at `index` against the JSON grammar and appends it (any length, fraction or exponent).

@@ -169,9 +169,16 @@ struct TapeBuilder {
         if let integer = JSONNumber.plainInt64(lexeme) {
             entries.append(JSONTape.Entry(kind: .integer, payload: integer))
         } else {
-            let flags = ExactDecimal.lexemeIsIntegral(lexeme) ? JSONTape.Entry.integral : 0
-            entries.append(JSONTape.Entry(kind: .decimal, flags: flags, count: UInt32(count), payload: Int64(offset)))
+            appendSourceDecimal(offset: offset, count: count, isIntegral: ExactDecimal.lexemeIsIntegral(lexeme))
         }
+    }
+
+    /// Appends a decimal entry for `count` bytes of the source at `offset`, a number lexeme that
+    /// `JSONNumber.plainInt64` does not read (a fraction, an exponent or too many digits).
+    @inline(__always)
+    mutating func appendSourceDecimal(offset: Int, count: Int, isIntegral: Bool) {
+        entries.append(JSONTape.Entry(kind: .decimal, flags: isIntegral ? JSONTape.Entry.integral : 0,
+                                      count: UInt32(count), payload: Int64(offset)))
     }
 
     /// Appends a number lexeme (JSON number syntax) to `text`.
