@@ -2,8 +2,8 @@ import XCTest
 @testable import JSONCore
 import SeededRandom
 
-/// The parser's fast paths (strings read in place and scanned eight bytes at a time, runs of
-/// spaces skipped by words, integers read while scanning, key-length bits before duplicate
+/// The parser's fast paths (strings read in place and scanned eight bytes at a time, one space
+/// skipped in place and runs of spaces by words, integers read while scanning, key-length bits before duplicate
 /// scans) against independent oracles and the general paths, on the same bytes: randomized, with
 /// special bytes at every offset of 8-, 16-, 32- and 64-byte blocks and at the end of the input.
 final class JSONParserFastPathTests: XCTestCase {
@@ -171,6 +171,28 @@ final class JSONParserFastPathTests: XCTestCase {
         XCTAssertEqual(try JSONTape(bytes: Array("[1, \n2 \r\n]".utf8)).value, [1, 2])
         XCTAssertThrowsError(try JSONTape(bytes: Array("[1, \u{0B}2]".utf8))) { error in
             XCTAssertEqual((error as? JSONParseError)?.position.offset, 4)
+        }
+    }
+
+    func testASingleSpaceBeforeAnyByteActsAsNoSpace() {
+        // One space skipped in place (`", "`, `": "`) gives what the same text without it gives,
+        // one byte later, whatever byte follows (whitespace, tokens, bad bytes, the end).
+        for byte in (0...255).map(UInt8.init) {
+            for (head, tail) in [("[0,", "1]"), ("{\"a\":", "1}"), ("[true", "]"), ("{\"a\"", ":1}")] {
+                for withTail in [true, false] {
+                    let rest = [byte] + (withTail ? Array(tail.utf8) : [])
+                    let spaced = Array(head.utf8) + [0x20] + rest, plain = Array(head.utf8) + rest
+                    switch (Result { try JSONTape(bytes: spaced).value }, Result { try JSONTape(bytes: plain).value }) {
+                    case (.success(let spacedValue), .success(let plainValue)):
+                        XCTAssertEqual(spacedValue, plainValue, spaced.description)
+                    case (.failure(let spacedError as JSONParseError), .failure(let plainError as JSONParseError)):
+                        XCTAssertEqual(spacedError.kind, plainError.kind, spaced.description)
+                        XCTAssertEqual(spacedError.position.offset, plainError.position.offset + 1, spaced.description)
+                    default:
+                        XCTFail("accepted with one space and not without, or the other way: \(spaced)")
+                    }
+                }
+            }
         }
     }
 
