@@ -173,9 +173,9 @@ struct ParserState {
         let firstKey: Int
         var count = 0
         var hasDuplicates = false
-        /// Bit `n % 64` is set when a key of `n` bytes was seen (below `linearScanLimit` members):
-        /// a key whose length bit is clear cannot repeat an earlier one.
-        var keyLengths: UInt64 = 0
+        /// The bits `keyBit` gave the keys seen (below `linearScanLimit` members): a key whose
+        /// bit is clear cannot repeat an earlier one.
+        var keyBits: UInt64 = 0
 
         static let linearScanLimit = 16
     }
@@ -302,7 +302,7 @@ struct ParserState {
         index += 1
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-        if let first = earlierMember(named: keyEntry, in: &container) {
+        if let first = earlierMember(named: keyEntry, endingAt: keyEnd, in: &container) {
             if reportsDuplicates {
                 guard tracksPaths else { throw ParseFailure(kind: .emptyDocument, offset: keyStart, needsPathTracking: true) }
                 duplicateOffsets.append((currentPointer(), builder.string(at: keyEntry), keyStart, openKeyOffsets[container.firstKey + first]))
@@ -317,20 +317,33 @@ struct ParserState {
         if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 
-    /// The member number of an earlier member with the same name as the key at `keyEntry`; notes the key.
-    /// A key whose length no earlier key had is answered here; the rest scan (`scanEarlierMembers`).
+    /// The member number of an earlier member with the same name as the key at `keyEntry` (whose
+    /// closing quote ends at `keyEnd`); notes the key. A key whose bit no earlier key had is
+    /// answered here; the rest scan (`scanEarlierMembers`).
     @inline(__always)
-    private mutating func earlierMember(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
+    private mutating func earlierMember(named keyEntry: Int, endingAt keyEnd: Int, in container: inout OpenContainer) -> Int? {
         if container.count < OpenContainer.linearScanLimit {
-            let lengthBit: UInt64 = 1 << (builder.entries[keyEntry].count & 63)
-            let seen = container.keyLengths & lengthBit != 0
-            container.keyLengths |= lengthBit
+            let bit = keyBit(keyEntry, endingAt: keyEnd)
+            let seen = container.keyBits & bit != 0
+            container.keyBits |= bit
             if !seen { return nil }
         }
         return scanEarlierMembers(named: keyEntry, in: &container)
     }
 
-    /// `earlierMember` for a key some earlier key's length matches, or past `linearScanLimit` members.
+    /// One bit of 64 for the key at `keyEntry`, from its length and its last byte (unescaped):
+    /// equal keys, however spelled, have equal bits, and keys of one length that end differently
+    /// (`"x"`, `"y"`, `"z"`) have different ones.
+    @inline(__always)
+    private func keyBit(_ keyEntry: Int, endingAt keyEnd: Int) -> UInt64 {
+        let entry = builder.entries[keyEntry]
+        // In place, the byte before the closing quote (the opening quote for the empty key, which
+        // is never escaped); an escaped key's bytes are in the tape's text.
+        let last = entry.flags & JSONTape.Entry.inText == 0 ? bytes[keyEnd &- 2] : builder.text[Int(entry.payload) + Int(entry.count) - 1]
+        return 1 &<< ((Int(entry.count) &+ Int(last) &* 2) & 63)
+    }
+
+    /// `earlierMember` for a key some earlier key's bit matches, or past `linearScanLimit` members.
     @inline(never)
     private mutating func scanEarlierMembers(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
         let position = container.count
