@@ -23,7 +23,8 @@ let package = Package(
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
-        .target(name: "JSONCore"),
+        .target(name: "CJSONScan"),
+        .target(name: "JSONCore", dependencies: ["CJSONScan"]),
         .target(name: "ECMARegex"),
         .target(name: "JSONFormats"),
         .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),

@@ -1,8 +1,11 @@
 import XCTest
 @testable import JSONCore
 import SeededRandom
+#if arch(x86_64)
+import CJSONScan
+#endif
 
-/// The parser's fast paths (strings read in place and scanned eight bytes at a time, one space
+/// The parser's fast paths (strings read in place and scanned sixteen (SSE2) or eight bytes at a time, one space
 /// skipped in place and runs of spaces by words, integers read while scanning, key bits before duplicate
 /// scans) against independent oracles and the general paths, on the same bytes: randomized, with
 /// special bytes at every offset of 8-, 16-, 32- and 64-byte blocks and at the end of the input.
@@ -215,6 +218,54 @@ final class JSONParserFastPathTests: XCTestCase {
             XCTAssertEqual(try JSONDocument(bytes: bytes).duplicateKeys.count, names.count - Set(names).count, names.description)
         }
     }
+
+    /// Where the string scan from `start` stops in `bytes`, finished byte by byte past where the
+    /// word scan (`portable`) or the sixteen-byte scan then the word scan stop early near the end.
+    private func stringScanStop(_ bytes: [UInt8], from start: Int, portable: Bool) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var state = ParserState(bytes: buffer, options: .init(), tracksPaths: false, reportsDuplicates: false,
+                                    builder: TapeBuilder(capacity: 4, source: buffer))
+            state.index = start
+            if portable { state.skipWords(until: SWAR.specialStringBytes) } else { state.skipOrdinaryStringBytes() }
+            while state.index < bytes.count, !Self.endsStringScan(bytes[state.index]) { state.index += 1 }
+            return state.index
+        }
+    }
+
+    private static func endsStringScan(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+
+    func testTheStringScanStopsAtTheFirstSpecialByteOnEveryPath() {
+        // One special byte (or none) at every offset of buffers of every length to 70, every start:
+        // the parser's scan and the portable word scan stop at the first special byte at or after it.
+        for special: UInt8 in [0x22, 0x5C, 0x00, 0x1F, 0x7F, 0x80, 0xFF] {
+            for length in 0...70 {
+                for position in [nil] + Array(0..<length) {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    if let position { bytes[position] = special }
+                    for start in 0...length {
+                        let expected = bytes[start...].firstIndex(where: Self.endsStringScan) ?? length
+                        XCTAssertEqual(stringScanStop(bytes, from: start, portable: false), expected, "\(special) at \(String(describing: position)) of \(length) from \(start)")
+                        XCTAssertEqual(stringScanStop(bytes, from: start, portable: true), expected, "\(special) at \(String(describing: position)) of \(length) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    #if arch(x86_64)
+    func testTheSixteenByteTestMarksExactlyTheBytesThatEndAStringScan() {
+        var random = SplitMix64(seed: 16)
+        let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xBF, 0xC3, 0xFF, 0x41]
+        for _ in 0..<20_000 {
+            let bytes = (0..<16).map { _ in random.next() % 2 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next()) }
+            let marked = bytes.withUnsafeBufferPointer { cjson_string_stops16($0.baseAddress!) }
+            XCTAssertEqual(marked >> 16, 0, bytes.description)
+            for (index, byte) in bytes.enumerated() {
+                XCTAssertEqual(marked >> index & 1 == 1, Self.endsStringScan(byte), bytes.description)
+            }
+        }
+    }
+    #endif
 
     func testWordTestsMarkExactlyTheBytesTheyName() {
         var random = SplitMix64(seed: 2)
