@@ -8,37 +8,40 @@ extension ParserState {
         // Fast paths: up to 17 digits with no fraction or exponent is an integer entry at once
         // (what `JSONNumber.plainInt64` would make of the lexeme), and with a fraction but no
         // exponent a decimal entry (what `appendSourceNumber` would make); tests compare them.
+        // Scanned with a local cursor: `index` lives in memory that the byte loads might alias,
+        // so stepping it would store it at every digit.
         var magnitude: Int64 = 0
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        let digitsStart = index
-        while index < bytes.count, index - digitsStart < 18 {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start &+ 1 : start
+        let digitsLimit = min(bytes.count, digitsStart &+ 18)
+        var cursor = digitsStart
+        while cursor < digitsLimit {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             magnitude = magnitude &* 10 &+ Int64(digit)
-            index += 1
+            cursor &+= 1
         }
-        let digitCount = index - digitsStart
+        let digitCount = cursor &- digitsStart
         if digitCount > 0, digitCount < 18, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") {
-            let next = index < bytes.count ? bytes[index] : 0
+            let next = cursor < bytes.count ? bytes[cursor] : 0
             if next == UInt8(ascii: ".") {
-                if parseFraction(ofNumberAt: start) { return }
+                if parseFraction(ofNumberAt: start, point: cursor) { return }
             } else if next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
                 builder.append(JSONTape.Entry(kind: .integer, payload: negative ? -magnitude : magnitude))
+                index = cursor
                 return
             }
         }
-        index = start
         try parseGeneralNumber()
     }
 
-    /// From the `.` at `index` after a number's integer digits: a fraction of one digit or more
-    /// with no exponent is scanned once (integral when every fraction digit is zero) and appended
-    /// as a decimal entry. Returns false, moving nothing, for anything else (a missing digit, an
-    /// exponent), which the general path decides.
+    /// From the `.` at `point` after the integer digits of the number at `start`: a fraction of
+    /// one digit or more with no exponent is scanned once (integral when every fraction digit is
+    /// zero), appended as a decimal entry, and the parser moved past it. Returns false, moving
+    /// nothing, for anything else (a missing digit, an exponent), which the general path decides.
     @inline(__always)
-    mutating func parseFraction(ofNumberAt start: Int) -> Bool {
-        let fractionStart = index &+ 1
+    mutating func parseFraction(ofNumberAt start: Int, point: Int) -> Bool {
+        let fractionStart = point &+ 1
         var cursor = fractionStart
         var digitBits: UInt8 = 0
         while cursor < bytes.count {
