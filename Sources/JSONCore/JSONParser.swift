@@ -79,6 +79,23 @@ public struct JSONParser: Sendable {
     }
 }
 
+/// Whether a parse may keep paths and positions: known when compiling for the common parse,
+/// which keeps neither and so carries no test for them in its loops.
+protocol PathTracking {
+    /// False for a parse keeping no path and no position.
+    static var mayTrack: Bool { get }
+}
+
+/// A parse keeping no path and no position (`tracksPaths` and `recordPositions` both false).
+enum Untracked: PathTracking {
+    static var mayTrack: Bool { false }
+}
+
+/// A parse that may keep paths or positions, as the parser state's flags say.
+enum Tracked: PathTracking {
+    static var mayTrack: Bool { true }
+}
+
 /// A parse error before its offset is turned into a line and column.
 struct ParseFailure: Error {
     let kind: JSONParseError.Kind
@@ -135,7 +152,7 @@ struct ParserState {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .emptyDocument, offset: index) }
-        try parseValue()
+        if tracksPaths || options.recordPositions { try parseValue(Tracked.self) } else { try parseValue(Untracked.self) }
         skipWhitespace()
         if index < bytes.count {
             if bytes[index] == UInt8(ascii: "/") { throw ParseFailure(kind: .commentNotAllowed, offset: index) }
@@ -181,7 +198,10 @@ struct ParserState {
     }
 
     /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
-    mutating func parseValue() throws(ParseFailure) {
+    mutating func parseValue<Tracking: PathTracking>(_: Tracking.Type) throws(ParseFailure) {
+        // Constant false in the untracked parse, so its loop carries no test for them.
+        let tracksPaths = Tracking.mayTrack && self.tracksPaths
+        let recordsPositions = Tracking.mayTrack && options.recordPositions
         var open = GrowableBuffer<OpenContainer>(capacity: 32)
         nextValue: while true {
             let start = index
@@ -197,7 +217,7 @@ struct ParserState {
                     builder.close(entry, count: 0)
                 } else {
                     var container = OpenContainer(isObject: true, start: start, entry: entry, firstKey: openKeyOffsets.count)
-                    try parseMemberName(isFirst: true, into: &container)
+                    try parseMemberName(isFirst: true, into: &container, Tracking.self)
                     open.append(container)
                     continue nextValue
                 }
@@ -223,7 +243,7 @@ struct ParserState {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             default: throw unexpected(expected: "a JSON value")
             }
-            if options.recordPositions { valueSpans[currentPointer()] = start..<index }
+            if recordsPositions { valueSpans[currentPointer()] = start..<index }
             // Count the finished value in its container; close the containers that end here.
             while !open.isEmpty {
                 // Through a pointer: a field change or `inout` touches only that field, no copy or retain.
@@ -239,7 +259,7 @@ struct ParserState {
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        try parseMemberName(isFirst: false, into: &innermost.pointee)
+                        try parseMemberName(isFirst: false, into: &innermost.pointee, Tracking.self)
                         continue nextValue
                     case UInt8(ascii: "}"):
                         index += 1
@@ -248,7 +268,7 @@ struct ParserState {
                         if tracksPaths { openKeyOffsets.removeSubrange(container.firstKey...) }
                         if container.count > OpenContainer.linearScanLimit { largeObjectKeys[container.entry] = nil }
                         builder.close(container.entry, count: container.count, hasDuplicateKeys: container.hasDuplicates)
-                        if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
+                        if recordsPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
                         throw unexpected(expected: "',' or '}' after an object member")
                     }
@@ -266,7 +286,7 @@ struct ParserState {
                         depth -= 1
                         let container = open.removeLast()
                         builder.close(container.entry, count: container.count)
-                        if options.recordPositions { valueSpans[currentPointer()] = container.start..<index }
+                        if recordsPositions { valueSpans[currentPointer()] = container.start..<index }
                     default:
                         throw unexpected(expected: "',' or ']' after an array element")
                     }
@@ -283,7 +303,10 @@ struct ParserState {
 
     /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
     @inline(__always)
-    private mutating func parseMemberName(isFirst: Bool, into container: inout OpenContainer) throws(ParseFailure) {
+    private mutating func parseMemberName<Tracking: PathTracking>(
+        isFirst: Bool, into container: inout OpenContainer, _: Tracking.Type
+    ) throws(ParseFailure) {
+        let tracksPaths = Tracking.mayTrack && self.tracksPaths
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
         switch bytes[index] {
@@ -314,7 +337,7 @@ struct ParserState {
             openKeyOffsets.append(keyStart)
             path.append(currentPointer().appending(builder.string(at: keyEntry)))
         }
-        if options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
+        if Tracking.mayTrack && options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 
     /// The member number of an earlier member with the same name as the key at `keyEntry` (whose
