@@ -7,28 +7,30 @@ extension ParserState {
     /// Parses a string onto the tape (unescaped), as one string entry.
     @inline(__always)
     mutating func parseString() throws(ParseFailure) {
-        index &+= 1
-        let start = index
+        let start = index &+ 1
         // Fast path: a string without escapes stays in the source bytes. Skip sixteen or eight
-        // ordinary bytes at a time; check multi-byte UTF-8 in place.
+        // ordinary bytes at a time; check multi-byte UTF-8 in place. A local cursor: `index` is
+        // in memory that stores through the tape's pointers may alias, so it is set once at the end.
+        var cursor = start
         var isASCII = true
         while true {
-            skipOrdinaryStringBytes()
-            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: index) }
-            let byte = bytes[index]
+            cursor = ordinaryStringBytesEnd(from: cursor)
+            guard cursor < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a closing '\"'"), offset: cursor) }
+            let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
-                try checkStringLength(index &- start, from: start)
-                builder.appendSourceString(offset: start, count: index &- start, isASCII: isASCII)
-                index &+= 1
+                try checkStringLength(cursor &- start, from: start)
+                builder.appendSourceString(offset: start, count: cursor &- start, isASCII: isASCII)
+                index = cursor &+ 1
                 return
             }
+            index = cursor
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
-            if byte < 0x20 { throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: index) }
+            if byte < 0x20 { throw ParseFailure(kind: .unescapedControlCharacter(byte), offset: cursor) }
             if byte >= 0x80 {
-                index += try multibyteScalarLength()
+                cursor &+= try multibyteScalarLength()
                 isASCII = false
             } else {
-                index += 1
+                cursor &+= 1
             }
         }
     }
@@ -70,50 +72,48 @@ extension ParserState {
         if length > options.maxStringBytes { throw ParseFailure(kind: .stringTooLong(limit: options.maxStringBytes), offset: start - 1) }
     }
 
-    /// Advances to the first quote, backslash, control or non-ASCII byte, sixteen bytes at a time
-    /// (SSE2, on x86_64) then eight; stops early only when fewer than eight bytes are left.
+    /// The first quote, backslash, control or non-ASCII byte from `cursor` on, found sixteen bytes
+    /// at a time (SSE2, on x86_64) then eight; may stop short of it only in the last seven bytes.
     @inline(__always)
-    mutating func skipOrdinaryStringBytes() {
+    func ordinaryStringBytesEnd(from cursor: Int) -> Int {
         #if arch(x86_64)
-        if skipBlocks(until: cjson_string_stops16) { return }
+        let (end, found) = blockScanEnd(from: cursor, until: cjson_string_stops16)
+        if found { return end }
+        return wordScanEnd(from: end, until: SWAR.specialStringBytes).end
+        #else
+        return wordScanEnd(from: cursor, until: SWAR.specialStringBytes).end
         #endif
-        skipWords(until: SWAR.specialStringBytes)
     }
 
     #if arch(x86_64)
-    /// Advances sixteen bytes at a time to the first byte `marks` flags (bit `n` for byte `n`);
-    /// returns false when it stopped because fewer than sixteen bytes are left.
+    /// The first byte from `cursor` on that `marks` flags (bit `n` for byte `n`), found sixteen
+    /// bytes at a time; `found` is false when fewer than sixteen bytes are left from `end`.
     @inline(__always)
-    mutating func skipBlocks(until marks: (UnsafePointer<UInt8>) -> UInt32) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        while index &+ 16 <= bytes.count {
-            let marked = marks(base + index)
-            if marked != 0 {
-                index &+= marked.trailingZeroBitCount
-                return true
-            }
-            index &+= 16
+    func blockScanEnd(from cursor: Int, until marks: (UnsafePointer<UInt8>) -> UInt32) -> (end: Int, found: Bool) {
+        guard let base = bytes.baseAddress else { return (cursor, false) }
+        var cursor = cursor
+        while cursor &+ 16 <= bytes.count {
+            let marked = marks(base + cursor)
+            if marked != 0 { return (cursor &+ marked.trailingZeroBitCount, true) }
+            cursor &+= 16
         }
-        return false
+        return (cursor, false)
     }
     #endif
 
-    /// Advances eight bytes at a time to the first byte `marks` flags (see `SWAR`); returns false
-    /// when it stopped because fewer than eight bytes are left.
+    /// The first byte from `cursor` on that `marks` flags (see `SWAR`), found eight bytes at a
+    /// time; `found` is false when fewer than eight bytes are left from `end`.
     @inline(__always)
-    @discardableResult
-    mutating func skipWords(until marks: (UInt64) -> UInt64) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+    func wordScanEnd(from cursor: Int, until marks: (UInt64) -> UInt64) -> (end: Int, found: Bool) {
+        guard let base = bytes.baseAddress else { return (cursor, false) }
+        var cursor = cursor
         // Wrapping arithmetic: an index never comes near `Int.max`, and the overflow checks cost a third of the loop.
-        while index &+ 8 <= bytes.count {
-            let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-            if marked != 0 {
-                index &+= marked.trailingZeroBitCount >> 3
-                return true
-            }
-            index &+= 8
+        while cursor &+ 8 <= bytes.count {
+            let marked = marks(UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)))
+            if marked != 0 { return (cursor &+ marked.trailingZeroBitCount >> 3, true) }
+            cursor &+= 8
         }
-        return false
+        return (cursor, false)
     }
 
     /// Appends the character an escape stands for; returns whether it is ASCII.

@@ -437,7 +437,7 @@ struct ParserState {
             case 0x0A, 0x0D, 0x09: index &+= 1
             case 0x20:
                 index &+= 1
-                skipWords(until: SWAR.nonSpaceBytes)
+                index = wordScanEnd(from: index, until: SWAR.nonSpaceBytes).end
             default: return
             }
         }

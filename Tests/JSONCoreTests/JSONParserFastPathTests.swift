@@ -223,12 +223,11 @@ final class JSONParserFastPathTests: XCTestCase {
     /// word scan (`portable`) or the sixteen-byte scan then the word scan stop early near the end.
     private func stringScanStop(_ bytes: [UInt8], from start: Int, portable: Bool) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            var state = ParserState(bytes: buffer, options: .init(), tracksPaths: false, reportsDuplicates: false,
+            let state = ParserState(bytes: buffer, options: .init(), tracksPaths: false, reportsDuplicates: false,
                                     builder: TapeBuilder(capacity: 4, source: buffer))
-            state.index = start
-            if portable { state.skipWords(until: SWAR.specialStringBytes) } else { state.skipOrdinaryStringBytes() }
-            while state.index < bytes.count, !Self.endsStringScan(bytes[state.index]) { state.index += 1 }
-            return state.index
+            var end = portable ? state.wordScanEnd(from: start, until: SWAR.specialStringBytes).end : state.ordinaryStringBytesEnd(from: start)
+            while end < bytes.count, !Self.endsStringScan(bytes[end]) { end += 1 }
+            return end
         }
     }
 
