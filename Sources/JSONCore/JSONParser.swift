@@ -319,10 +319,15 @@ struct ParserState {
         try parseString()
         let keyEntry = builder.entries.count &- 1
         let keyEnd = index
-        skipWhitespace()
-        guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
-        guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':' after the member name") }
-        index += 1
+        // Usually the colon follows at once.
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            index &+= 1
+        } else {
+            skipWhitespace()
+            guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
+            guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':' after the member name") }
+            index &+= 1
+        }
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
         if let first = earlierMember(named: keyEntry, endingAt: keyEnd, in: &container) {
