@@ -113,18 +113,16 @@ public struct RecordIngester: Sendable {
                 datasetOf[verdict.filename] = dataset
             }
         }
-        let run: JSONValue = report.taskRunUUID.map(JSONValue.string) ?? .null
-        let runRow = RecordIngester.runRow(report: report, record: record, recordId: recordId, result: result, run: run, objects: objects.count)
-        let tables: [(OwnTable, [JSONValue])] = [
-            (.runs, [runRow]),
-            (.answers, OwnTables.answers(result, run: run)),
-            (.steps, OwnTables.steps(result, run: run)),
-            (.files, OwnTables.files(report.files, datasets: datasetOf, sizes: entries.mapValues(\.count), run: run)),
+        let tables = OwnTables(run: report.taskRunUUID, fields: common)
+        let rows: [(OwnTable, OwnTables.Rows)] = [
+            (.runs, tables.runs(report: report, record: record, result: result, objects: objects.count)),
+            (.answers, tables.answers(result)),
+            (.steps, tables.steps(result)),
+            (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),
         ]
-        for (table, rows) in tables where !rows.isEmpty {
-            var lines: [UInt8] = []
-            for row in rows { lines += JSONWriter.compact.bytes(row.inserting(common)) + [0x0A] }
-            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId), bytes: lines, lines: rows.count))
+        for (table, rows) in rows where rows.count > 0 {
+            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId),
+                                        bytes: rows.bytes, lines: rows.count))
         }
         return .success(objects)
     }
@@ -143,26 +141,6 @@ public struct RecordIngester: Sendable {
     static func uploadFields(_ record: RecordMetadata?) -> [(String, JSONValue)] {
         guard let record else { return [] }
         return record.fields.members.filter { $0.key != "path" }.map { ($0.key.lowercased(), $0.value) }
-    }
-
-    static func runRow(report: ArchiveReport, record: RecordMetadata?, recordId: String, result: JSONValue?, run: JSONValue, objects: Int) -> JSONValue {
-        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return .object(JSONObject([
-            .init(key: "taskRunUUID", value: run),
-            .init(key: "archive", value: .string(report.name)),
-            .init(key: "recordIdFrom", value: .string(record?.recordId == nil ? "file name" : "manifest")),
-            .init(key: "assessmentRevision", value: (record?.assessmentRevision ?? report.key?.assessmentRevision).map { .number(JSONNumber($0)) } ?? .null),
-            .init(key: "appId", value: text(record?.appId)),
-            .init(key: "uploadedOn", value: text(record?.uploadedOn)),
-            .init(key: "clientInfo", value: text(record?.clientInfo)),
-            .init(key: "identifier", value: result?["identifier"] ?? .null),
-            .init(key: "startDate", value: result?["startDate"] ?? .null),
-            .init(key: "endDate", value: result?["endDate"] ?? .null),
-            .init(key: "files", value: .number(JSONNumber(report.files.count))),
-            .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
-            .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
-            .init(key: "upload", value: .object(JSONObject(uploadFields(record).map { .init(key: $0.0, value: $0.1) }))),
-        ]))
     }
 
     /// Why the file at `path` cannot be read: no such file, a folder, or permission denied.

@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+import JSONCore
+import ResultArchive
+@testable import Ingest
+
+/// Our tables' rows are written straight as bytes: they must be the bytes `JSONWriter` writes for the
+/// same rows built as trees with the partition fields inserted (the way they were made before).
+final class OwnTablesTests: XCTestCase {
+    private let fields: [(String, JSONValue)] = [("assessmentid", "a\"b"), ("year", 2026), ("month", 3), ("day", 4), ("recordid", "r\\1")]
+
+    // MARK: The rows as trees (the general path)
+
+    private func treeLines(_ rows: [JSONValue]) -> [UInt8] {
+        rows.flatMap { JSONWriter.compact.bytes($0.inserting(fields)) + [0x0A] }
+    }
+
+    private func walk(_ history: JSONValue?, prefix: String, depth: Int = 0, _ visit: (JSONValue, String, Int) -> Void) {
+        guard let steps = history?.arrayValue, depth < 64 else { return }
+        for step in steps {
+            let path = prefix.isEmpty ? step["identifier"]?.stringValue ?? "?" : prefix + "/" + (step["identifier"]?.stringValue ?? "?")
+            visit(step, path, depth)
+            walk(step["stepHistory"], prefix: path, depth: depth + 1, visit)
+        }
+    }
+
+    private func treeAnswers(_ result: JSONValue?, run: JSONValue) -> [JSONValue] {
+        var rows: [JSONValue] = []
+        walk(result?["stepHistory"], prefix: "") { step, stepPath, _ in
+            guard step["type"]?.stringValue == "answer" else { return }
+            let value = step["value"] ?? .null
+            rows.append(.object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "stepPath", value: .string(stepPath)),
+                .init(key: "identifier", value: step["identifier"] ?? .null), .init(key: "answerType", value: step["answerType"]?["type"] ?? .null),
+                .init(key: "value", value: .string(JSONWriter.compact.string(value))),
+                .init(key: "valueString", value: value.stringValue.map(JSONValue.string) ?? .null),
+                .init(key: "valueNumber", value: value.numberValue.map(JSONValue.number) ?? .null),
+                .init(key: "valueBoolean", value: value.boolValue.map(JSONValue.bool) ?? .null),
+                .init(key: "startDate", value: step["startDate"] ?? .null), .init(key: "endDate", value: step["endDate"] ?? .null),
+            ])))
+        }
+        return rows
+    }
+
+    private func treeSteps(_ result: JSONValue?, run: JSONValue) -> [JSONValue] {
+        var rows: [JSONValue] = []
+        walk(result?["stepHistory"], prefix: "") { step, stepPath, depth in
+            rows.append(.object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "order", value: .number(JSONNumber(rows.count))),
+                .init(key: "stepPath", value: .string(stepPath)), .init(key: "identifier", value: step["identifier"] ?? .null),
+                .init(key: "type", value: step["type"] ?? .null), .init(key: "depth", value: .number(JSONNumber(depth))),
+                .init(key: "startDate", value: step["startDate"] ?? .null), .init(key: "endDate", value: step["endDate"] ?? .null),
+            ])))
+        }
+        return rows
+    }
+
+    private func treeFiles(_ verdicts: [FileVerdict], datasets: [String: String], sizes: [String: Int], run: JSONValue) -> [JSONValue] {
+        verdicts.map { verdict in
+            .object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "filename", value: .string(verdict.filename)),
+                .init(key: "lookupName", value: .string(verdict.lookupName)), .init(key: "schema", value: verdict.schema.map(JSONValue.string) ?? .null),
+                .init(key: "chosenBy", value: verdict.chosenBy.map { .string($0.rawValue) } ?? .null), .init(key: "status", value: .string(verdict.status.rawValue)),
+                .init(key: "dataset", value: datasets[verdict.filename].map(JSONValue.string) ?? .null),
+                .init(key: "bytes", value: sizes[verdict.filename].map { .number(JSONNumber($0)) } ?? .null),
+                .init(key: "toleratedErrors", value: .number(JSONNumber(verdict.toleratedCount))),
+                .init(key: "notes", value: .array(verdict.notes.map(JSONValue.string))),
+            ]))
+        }
+    }
+
+    private func treeRun(report: ArchiveReport, record: RecordMetadata?, result: JSONValue?, run: JSONValue, objects: Int) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object(JSONObject([
+            .init(key: "taskRunUUID", value: run), .init(key: "archive", value: .string(report.name)),
+            .init(key: "recordIdFrom", value: .string(record?.recordId == nil ? "file name" : "manifest")),
+            .init(key: "assessmentRevision", value: (record?.assessmentRevision ?? report.key?.assessmentRevision).map { .number(JSONNumber($0)) } ?? .null),
+            .init(key: "appId", value: text(record?.appId)), .init(key: "uploadedOn", value: text(record?.uploadedOn)),
+            .init(key: "clientInfo", value: text(record?.clientInfo)), .init(key: "identifier", value: result?["identifier"] ?? .null),
+            .init(key: "startDate", value: result?["startDate"] ?? .null), .init(key: "endDate", value: result?["endDate"] ?? .null),
+            .init(key: "files", value: .number(JSONNumber(report.files.count))), .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
+            .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
+            .init(key: "upload", value: .object(JSONObject(RecordIngester.uploadFields(record).map { .init(key: $0.0, value: $0.1) }))),
+        ]))
+    }
+
+    // MARK: Tests
+
+    /// A result with escapes everywhere, values of every kind, missing and odd members.
+    private let result = #"""
+        {"identifier": "s\"1", "startDate": 1.50, "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000009", "stepHistory": [
+          {"type": "answer", "identifier": "q\u0001\t/é", "answerType": {"type": "string"}, "value": "line\nbreak \"q\" \\ \u001f", "startDate": "x"},
+          {"type": "answer", "identifier": 7, "answerType": "integer", "value": 1e400},
+          {"type": "answer", "identifier": "n", "value": -0.0},
+          {"type": "answer", "identifier": "o", "answerType": {"type": "object"}, "value": {"a": [1, {"b": null}], "c\"": "d"}},
+          {"type": "answer", "identifier": "b", "value": false, "endDate": null},
+          {"type": "answer", "value": null},
+          {"type": "section", "identifier": "s", "stepHistory": [{"type": "answer", "identifier": "deep", "value": [true, "x"]}, {"identifier": "plain"}]},
+          {"type": "base"}, 12, "text"]}
+        """#
+
+    func testRowsAreTheBytesOfTheTreesWithThePartitionFieldsInserted() throws {
+        let value = try JSONDocument(text: result).value
+        for run in [nil, "run \"1\""] as [String?] {
+            let tables = OwnTables(run: run, fields: fields)
+            let runValue = run.map(JSONValue.string) ?? .null
+            XCTAssertEqual(tables.answers(value).bytes, treeLines(treeAnswers(value, run: runValue)))
+            XCTAssertEqual(tables.answers(value).count, 7)
+            XCTAssertEqual(tables.steps(value).bytes, treeLines(treeSteps(value, run: runValue)))
+            XCTAssertEqual(tables.steps(value).count, 12, "non-objects in stepHistory are steps too, named \"?\"")
+            XCTAssertEqual(tables.answers(nil).count, 0)
+            XCTAssertEqual(tables.answers(nil).bytes, [])
+        }
+    }
+
+    func testRunAndFileRowsAreTheBytesOfTheTrees() throws {
+        let folder = try IngestFixtures.scratch()
+        let path = folder.appendingPathComponent("a.zip").path
+        try Data(IngestFixtures.archive(run: "r", files: [("assessmentResult.json", result), ("left.json", IngestFixtures.motion(2)),
+                                                           ("odd \"name\".json", "{}")])).write(to: URL(fileURLWithPath: path))
+        let manifestLine = #"{"path": "a.zip", "recordId": "r\"1", "RecordID": 5, "assessmentId": "walk", "assessmentRevision": "1", "extra": {"n": [1]}, "uploadedOn": "2026-03-04T05:06:07.000Z"}"#
+        let record = try RecordManifest.parse(Array(manifestLine.utf8), line: 1, name: "m", folder: folder.path).get()
+        for metadata in [record, nil] as [RecordMetadata?] {
+            let verified = try IngestFixtures.verifier().verifyKeepingContents(Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path, record: metadata)
+            XCTAssertFalse(verified.report.files.isEmpty)
+            let tables = OwnTables(run: verified.report.taskRunUUID, fields: fields)
+            let runValue = verified.report.taskRunUUID.map(JSONValue.string) ?? .null
+            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, result: verified.result, objects: 3).bytes,
+                           treeLines([treeRun(report: verified.report, record: metadata, result: verified.result, run: runValue, objects: 3)]))
+            let datasets = ["left.json": "Motion \"x\""]
+            XCTAssertEqual(tables.files(verified.report.files, datasets: datasets, contents: verified.contents).bytes,
+                           treeLines(treeFiles(verified.report.files, datasets: datasets, sizes: verified.contents.mapValues(\.count), run: runValue)))
+        }
+    }
+}
+
+/// `JSONBytes` writes what `JSONWriter.compact` writes.
+final class JSONBytesTests: XCTestCase {
+    func testStringsOfEveryByteAndValuesOfEveryKindAreWrittenAsTheWriterWritesThem() throws {
+        var texts = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["", "é", "日本", "a\"b\\c", "\u{7F}", "\u{1F600}x", String(repeating: "ab\n", count: 40)]
+        for text in texts {
+            var bytes = JSONBytes()
+            bytes.string(text)
+            XCTAssertEqual(bytes.bytes, JSONWriter.compact.bytes(.string(text)), text.debugDescription)
+        }
+        let values = try ["null", "true", "false", "0", "-12", "1.50", "1e400", "12345678901234567890", #"[1,[],{}]"#, #"{"a":{"b":[null,"\u0000"]}}"#, "[]", "{}"]
+            .map { try JSONDocument(text: $0).value }
+        for value in values {
+            XCTAssertEqual(JSONBytes.text(of: value), JSONWriter.compact.bytes(value))
+            var nested = JSONBytes()
+            nested.beginObject()
+            nested.key("k")
+            nested.value(value)
+            nested.key("list")
+            nested.beginArray()
+            nested.value(value)
+            nested.integer(nil)
+            nested.string(nil)
+            nested.strings(["x", "y"])
+            nested.endArray()
+            nested.members(Array(#""m":1"#.utf8))
+            nested.endObject()
+            let tree: JSONValue = .object(JSONObject([.init(key: "k", value: value), .init(key: "list", value: [value, .null, .null, ["x", "y"]]),
+                                                     .init(key: "m", value: 1)]))
+            XCTAssertEqual(nested.bytes, JSONWriter.compact.bytes(tree))
+        }
+    }
+
+    func testRowsFollowOneAnotherOnLinesOfTheirOwn() {
+        var rows = JSONBytes()
+        for index in 0..<3 {
+            rows.beginObject()
+            rows.members([])
+            rows.key("i")
+            rows.integer(index)
+            rows.endObject()
+            rows.endLine()
+        }
+        XCTAssertEqual(String(decoding: rows.bytes, as: UTF8.self), "{\"i\":0}\n{\"i\":1}\n{\"i\":2}\n")
+    }
+}
