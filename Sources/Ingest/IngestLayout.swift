@@ -75,8 +75,14 @@ public struct DatasetNames: Sendable, Equatable {
     /// The dataset for files following `schema`.
     public func name(for schema: String) -> String {
         if let named = mapping[schema] { return named }
-        let last = schema.split(separator: "/").last.map(String.init) ?? schema
-        return last.hasSuffix(".json") ? String(last.dropLast(5)) : last
+        // The last non-empty path component (the URI itself when it has none).
+        let utf8 = schema.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        guard end > utf8.startIndex else { return schema }
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let last = Substring(schema.utf8[start..<end])
+        return String(last.hasSuffix(".json") ? last.dropLast(5) : last)
     }
 
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).

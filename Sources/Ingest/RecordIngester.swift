@@ -55,17 +55,17 @@ public struct RecordIngester: Sendable {
 
     /// Reads, verifies and lays out one input.
     public func prepare(_ input: IngestInput) -> PreparedRecord {
-        let fallbackId = input.path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? input.name
-        var prepared = PreparedRecord(input: input, report: nil, reasons: [], recordId: input.record?.recordId ?? fallbackId, objects: [])
+        let recordId = input.record?.recordId ?? input.path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? input.name
+        var prepared = PreparedRecord(input: input, report: nil, reasons: [], recordId: recordId, objects: [])
         if let issue = input.issue {
             prepared.reasons = [issue.description]
             return prepared
         }
-        guard let path = input.path, let data = FileManager.default.contents(atPath: path) else {
+        guard let path = input.path, let bytes = FileBytes.read(path) else {
             prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
             return prepared
         }
-        let verified = verifier.verifyKeepingContents(Array(data), name: input.name, record: input.record)
+        let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record)
         prepared.report = verified.report
         guard verified.report.status == .valid else {
             prepared.reasons = verified.report.problems.map(\.description)

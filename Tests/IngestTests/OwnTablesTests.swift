@@ -180,3 +180,48 @@ final class JSONBytesTests: XCTestCase {
         XCTAssertEqual(String(decoding: rows.bytes, as: UTF8.self), "{\"i\":0}\n{\"i\":1}\n{\"i\":2}\n")
     }
 }
+
+/// The small pieces written or read without Foundation's general machinery, against that machinery.
+final class IngestPiecesTests: XCTestCase {
+    func testLedgerLinesAreTheBytesOfTheirTrees() {
+        let entries = [
+            IngestLedger.Entry(commit: 3, recordId: "r\"1", taskRunUUID: nil, input: "m.jsonl:7", objects: []),
+            IngestLedger.Entry(commit: 12, recordId: "é", taskRunUUID: "run", input: "/a/b.zip",
+                               objects: [("dataset=x/part-000012.ndjson", 1, 1), ("dataset=\\y/p", 40, 3)]),
+        ]
+        for entry in entries {
+            let tree: JSONValue = .object(JSONObject([
+                .init(key: "commit", value: .number(JSONNumber(entry.commit))), .init(key: "recordId", value: .string(entry.recordId)),
+                .init(key: "taskRunUUID", value: entry.taskRunUUID.map(JSONValue.string) ?? .null), .init(key: "input", value: .string(entry.input)),
+                .init(key: "objects", value: .array(entry.objects.map { object in
+                    .object(JSONObject([.init(key: "path", value: .string(object.path)), .init(key: "line", value: .number(JSONNumber(object.line))),
+                                        .init(key: "lines", value: .number(JSONNumber(object.lines)))]))
+                })),
+            ]))
+            XCTAssertEqual(entry.line, JSONWriter.compact.bytes(tree) + [0x0A])
+            XCTAssertNotNil(IngestLedger.Entry(tree), "a line written reads back")
+        }
+    }
+
+    func testDatasetNamesAreTheLastPathComponentWithoutJSON() {
+        let uris = ["https://x.org/v2/MotionRecord.json", "https://x.org/v2/MotionRecord.json/", "MotionRecord", "a//b.json//", "/", "///", "",
+                    ".json", "x/.json", "x/y.JSON", "x/y.json.json", "é/ü.json", "https://x.org/schemas/"]
+        for uri in uris {
+            let last = uri.split(separator: "/").last.map(String.init) ?? uri
+            XCTAssertEqual(DatasetNames().name(for: uri), last.hasSuffix(".json") ? String(last.dropLast(5)) : last, uri)
+        }
+        XCTAssertEqual(DatasetNames(mapping: ["u": "Named_v1"]).name(for: "u"), "Named_v1")
+    }
+
+    func testFilesAreReadAsFoundationReadsThem() throws {
+        let folder = try IngestFixtures.scratch()
+        for size in [0, 1, 4095, 65_536, 200_001] {
+            let path = folder.appendingPathComponent("f\(size)").path
+            try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(FileBytes.read(path), FileManager.default.contents(atPath: path).map { Array($0) })
+        }
+        XCTAssertNil(FileBytes.read(folder.appendingPathComponent("missing").path))
+        XCTAssertNil(FileBytes.read(folder.path), "a folder")
+        XCTAssertEqual(FileBytes.read("/dev/null"), [])
+    }
+}
