@@ -16,7 +16,7 @@ struct OwnTables {
         var members = JSONBytes()
         members.beginObject()
         for (key, value) in fields {
-            members.key(key)
+            members.key(escaping: key)
             members.value(value)
         }
         members.endObject()
@@ -51,7 +51,7 @@ struct OwnTables {
         row.key("upload")
         row.beginObject()
         for (key, value) in RecordIngester.merging([], RecordIngester.uploadFields(record)) {
-            row.key(key)
+            row.key(escaping: key)
             row.value(value)
         }
         row.endObject()
@@ -72,7 +72,7 @@ struct OwnTables {
             rows.key("identifier"); rows.value(step["identifier"])
             rows.key("answerType"); rows.value(step["answerType"]?["type"])
             rows.key("value")
-            JSONBytes.text(of: value).withUnsafeBufferPointer { rows.string(utf8: $0) }
+            rows.string(utf8: JSONBytes.text(of: value))
             rows.key("valueString"); rows.string(value.stringValue)
             rows.key("valueNumber"); rows.value(value.numberValue.map(JSONValue.number))
             rows.key("valueBoolean"); rows.value(value.boolValue.map(JSONValue.bool))

@@ -160,9 +160,11 @@ final class JSONBytesTests: XCTestCase {
             nested.strings(["x", "y"])
             nested.endArray()
             nested.members(Array(#""m":1"#.utf8))
+            nested.key(escaping: "data \"key\"\n")
+            nested.string("v")
             nested.endObject()
             let tree: JSONValue = .object(JSONObject([.init(key: "k", value: value), .init(key: "list", value: [value, .null, .null, ["x", "y"]]),
-                                                     .init(key: "m", value: 1)]))
+                                                     .init(key: "m", value: 1), .init(key: "data \"key\"\n", value: "v")]))
             XCTAssertEqual(nested.bytes, JSONWriter.compact.bytes(tree))
         }
     }
