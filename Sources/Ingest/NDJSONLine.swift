@@ -23,13 +23,20 @@ public enum NDJSONLine {
     /// grammar where objects get the fields and counts brackets below). The caller then goes through the tree.
     public static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
         guard !bytes.isEmpty else { return nil }
-        var insertion: [UInt8] = []
+        // The fields as members, each with its comma: `,"recordid":"r1","year":2026`.
+        var members = JSONBytes(capacity: 256)
+        members.beginObject()
         var names = Names()
         for (key, value) in fields {
-            let name = JSONWriter.compact.bytes(.string(key))
-            names.add(name.dropFirst().dropLast())
-            insertion += [UInt8(ascii: ",")] + name + [UInt8(ascii: ":")] + JSONWriter.compact.bytes(value)
+            // A name that needs an escape is never spelled by a member name without one (and those with one
+            // are refused): its bytes as they are never match.
+            names.add(key)
+            members.key(escaping: key)
+            members.value(value)
         }
+        members.endObject()
+        let written = members.bytes
+        let insertion = fields.isEmpty ? [] : [UInt8(ascii: ",")] + written[1..<(written.count - 1)]
         // At most one insertion per closing brace: the exact room the line can need.
         let braces = bytes.withUnsafeBytes { input in
             var count = 0
@@ -66,10 +73,11 @@ public enum NDJSONLine {
         /// Bit `n` set when some name is `n` bytes long (names past 63 bytes set bit 63).
         private var lengths: UInt64 = 0
 
-        mutating func add(_ name: ArraySlice<UInt8>) {
-            ranges.append(bytes.count..<bytes.count + name.count)
-            bytes += name
-            lengths |= 1 << UInt64(min(name.count, 63))
+        mutating func add(_ name: String) {
+            let utf8 = name.utf8
+            ranges.append(bytes.count..<bytes.count + utf8.count)
+            bytes += utf8
+            lengths |= 1 << UInt64(min(utf8.count, 63))
         }
 
         /// Whether `name` is one of the names.

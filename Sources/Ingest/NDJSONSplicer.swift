@@ -134,26 +134,27 @@ struct Splicer {
     }
 
     /// A container below the levels that get fields, from its opening bracket to the matching closing
-    /// one, by counting brackets outside strings.
+    /// one, by counting brackets outside strings; strings and the runs between punctuation are copied
+    /// as `string` and `scalar` copy them.
     private mutating func nested() -> Bool {
         var depth = 0
         while index < count {
-            let byte = source[index]
-            target[written] = byte
-            index &+= 1
-            let kind = classes[Int(byte)]
-            // Every byte is stored; only a byte that is not whitespace advances the output.
-            written &+= kind == Splicer.whitespace ? 0 : 1
-            switch kind {
+            switch classes[Int(source[index])] {
+            case Splicer.whitespace:
+                index &+= 1
             case Splicer.quote:
+                copyByte()
                 guard string(refusingEscapes: false) else { return false }
             case Splicer.opening:
+                copyByte()
                 depth &+= 1
             case Splicer.closing:
+                copyByte()
                 depth &-= 1
                 if depth == 0 { return true }
             default:
-                break
+                // A comma, or a run up to the next punctuation (a byte that stops a scalar at once is copied alone).
+                if !scalar() { copyByte() }
             }
         }
         return false

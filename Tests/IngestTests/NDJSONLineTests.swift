@@ -135,6 +135,13 @@ extension NDJSONLineTests {
         }
     }
 
+    func testNoFieldsIsTheDocumentWithoutWhitespace() throws {
+        for text in [#"{ "a": [1, {"b": null}] , "c": "d e" }"#, "[ {}, { \"t\": 1 } ]", "{}", " 7 "] {
+            let line = try XCTUnwrap(NDJSONLine.splicing([], into: Array(text.utf8)), text)
+            XCTAssertEqual(line, try XCTUnwrap(NDJSONLine.treeLine([], into: Array(text.utf8))), text)
+        }
+    }
+
     func testWhitespaceRunsAndPrettyPrintingAreDropped() throws {
         let text = "  \r\n[\n    {\n        \"t\" :   1 ,\n\t\t\"u\": {  }\n    }  ,\n    [ { } ] , {   }\n]\n\n  "
         let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(text.utf8)))
