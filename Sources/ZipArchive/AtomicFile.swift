@@ -12,9 +12,11 @@ public enum AtomicFile {
 
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
     public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
-        let destination = URL(fileURLWithPath: path)
-        let folder = destination.deletingLastPathComponent().path
-        let temporary = folder + "/." + destination.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // The temporary file goes beside the destination: the folder is the path up to its last slash.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -61,7 +63,7 @@ public enum AtomicFile {
             }
         }
         guard flush else { return }
-        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        let folderDescriptor = open(folder, O_RDONLY)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)

@@ -215,6 +215,21 @@ final class IngestPiecesTests: XCTestCase {
         XCTAssertEqual(DatasetNames(mapping: ["u": "Named_v1"]).name(for: "u"), "Named_v1")
     }
 
+    func testSafeNamesKeepLettersDigitsDashUnderscoreAndDotOnly() {
+        func allowed(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ".")].contains(byte)
+        }
+        for byte in UInt8(1)...UInt8(127) {
+            let text = "a" + String(UnicodeScalar(byte))
+            XCTAssertEqual(SafeName.component(text) == text, allowed(byte), "\(byte)")
+        }
+        XCTAssertEqual(SafeName.component("MotionRecord_v1.2-x"), "MotionRecord_v1.2-x")
+        XCTAssertNotEqual(SafeName.component("é"), "é")
+        XCTAssertNotEqual(SafeName.component(".hidden"), ".hidden")
+        XCTAssertNotEqual(SafeName.component(""), "")
+    }
+
     func testFilesAreReadAsFoundationReadsThem() throws {
         let folder = try IngestFixtures.scratch()
         for size in [0, 1, 4095, 65_536, 200_001] {

@@ -28,4 +28,21 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write([4], to: path, overwrite: false))
         XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), [1, 2, 3])
     }
+
+    func testRelativePathsAndDotSegmentsWriteBesideTheDestination() throws {
+        let folder = try scratch()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        for (path, expected) in [("plain", "plain"), ("a/b/../x", "a/x"), ("a//b/./y", "a/b/y"), (folder.path + "/a/z", "a/z")] {
+            try AtomicFile.write(Array(path.utf8), to: path, overwrite: false)
+            XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(expected).path).map(Array.init), Array(path.utf8), path)
+        }
+        for sub in [".", "a", "a/b"] {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path).filter { $0.hasPrefix(".") }, [],
+                           "no temporary file left in \(sub)")
+        }
+        XCTAssertThrowsError(try AtomicFile.write([1], to: "a/b/", overwrite: true), "a folder's path is no file to write")
+    }
 }
