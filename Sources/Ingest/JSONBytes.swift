@@ -30,42 +30,51 @@ struct JSONBytes: ~Copyable {
     }
 
     /// Opens an object (as a value, where a value may go).
+    @inline(__always)
     mutating func beginObject() {
         separate()
         open(UInt8(ascii: "{"))
     }
 
     /// Closes the innermost object.
+    @inline(__always)
     mutating func endObject() {
         level -= 1
         append(UInt8(ascii: "}"))
     }
 
     /// Opens an array (as a value, where a value may go).
+    @inline(__always)
     mutating func beginArray() {
         separate()
         open(UInt8(ascii: "["))
     }
 
     /// Closes the innermost array.
+    @inline(__always)
     mutating func endArray() {
         level -= 1
         append(UInt8(ascii: "]"))
     }
 
     /// Ends a row: a line feed.
+    @inline(__always)
     mutating func endLine() {
         append(0x0A)
     }
 
     /// A member's name in the innermost object, written as it is (a literal of our own, which needs no
     /// escape); the next value written is its value.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         separate()
-        append(UInt8(ascii: "\""))
-        append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        reserve(length &+ 3)
+        base[count] = UInt8(ascii: "\"")
+        (base + (count &+ 1)).update(from: name.utf8Start, count: length)
+        base[count &+ 1 &+ length] = UInt8(ascii: "\"")
+        base[count &+ 2 &+ length] = UInt8(ascii: ":")
+        count &+= length &+ 3
         afterKey = true
     }
 
@@ -85,6 +94,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// A string, or `null`.
+    @inline(__always)
     mutating func string(_ text: String?) {
         separate()
         if let text { appendString(text) } else { append("null") }
@@ -97,6 +107,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// An integer, or `null`.
+    @inline(__always)
     mutating func integer(_ number: Int?) {
         separate()
         append(number.map { String($0) } ?? "null")
@@ -128,6 +139,7 @@ struct JSONBytes: ~Copyable {
         return text.bytes
     }
 
+    @inline(__always)
     private mutating func open(_ bracket: UInt8) {
         append(bracket)
         level += 1
@@ -135,6 +147,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// The comma before a value or member, unless it is the first of its container or a member's value.
+    @inline(__always)
     private mutating func separate() {
         if afterKey {
             afterKey = false
@@ -148,6 +161,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// A JSON string with `JSONWriter`'s escapes.
+    @inline(__always)
     private mutating func appendString(_ text: String) {
         var text = text
         text.withUTF8 { appendString(utf8: $0) }
@@ -199,8 +213,13 @@ struct JSONBytes: ~Copyable {
         return true
     }
 
+    @inline(__always)
     private mutating func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
+        if count &+ more > capacity { grow(more) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ more: Int) {
         let grown = max(capacity * 2, count + more)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         larger.update(from: base, count: count)
@@ -209,12 +228,14 @@ struct JSONBytes: ~Copyable {
         capacity = grown
     }
 
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
-        count += 1
+        count &+= 1
     }
 
+    @inline(__always)
     private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let start = buffer.baseAddress else { return }
         reserve(buffer.count)

@@ -59,48 +59,41 @@ struct OwnTables {
         return Rows(bytes: row.bytes, count: 1)
     }
 
-    /// One row per answer: where it was asked, its type, and the value as JSON and in typed columns
+    /// The rows of `assess_answers` and `assess_steps`, from one walk over the steps. Steps: one row per
+    /// step shown, in the order of `stepHistory` (sections first, then their steps). Answers: one row
+    /// per answer, where it was asked, its type, and the value as JSON and in typed columns
     /// (`valueString`, `valueNumber`, `valueBoolean`; the one that fits is set, the others null).
-    func answers(_ result: JSONValue?) -> Rows {
-        var rows = JSONBytes(), count = 0
-        OwnTables.walk(result?["stepHistory"], prefix: "") { step, stepPath, _ in
-            guard step["type"]?.stringValue == "answer" else { return }
-            let value = step["value"] ?? .null
-            rows.beginObject()
-            rows.key("taskRunUUID"); rows.string(run)
-            rows.key("stepPath"); rows.string(stepPath)
-            rows.key("identifier"); rows.value(step["identifier"])
-            rows.key("answerType"); rows.value(step["answerType"]?["type"])
-            rows.key("value")
-            rows.string(utf8: JSONBytes.text(of: value))
-            rows.key("valueString"); rows.string(value.stringValue)
-            rows.key("valueNumber"); rows.value(value.numberValue.map(JSONValue.number))
-            rows.key("valueBoolean"); rows.value(value.boolValue.map(JSONValue.bool))
-            rows.key("startDate"); rows.value(step["startDate"])
-            rows.key("endDate"); rows.value(step["endDate"])
-            end(&rows)
-            count += 1
-        }
-        return Rows(bytes: rows.bytes, count: count)
-    }
-
-    /// One row per step shown, in the order of `stepHistory` (sections first, then their steps).
-    func steps(_ result: JSONValue?) -> Rows {
-        var rows = JSONBytes(), count = 0
+    func answersAndSteps(_ result: JSONValue?) -> (answers: Rows, steps: Rows) {
+        var answers = JSONBytes(), steps = JSONBytes(), answerCount = 0, stepCount = 0
         OwnTables.walk(result?["stepHistory"], prefix: "") { step, stepPath, depth in
-            rows.beginObject()
-            rows.key("taskRunUUID"); rows.string(run)
-            rows.key("order"); rows.integer(count)
-            rows.key("stepPath"); rows.string(stepPath)
-            rows.key("identifier"); rows.value(step["identifier"])
-            rows.key("type"); rows.value(step["type"])
-            rows.key("depth"); rows.integer(depth)
-            rows.key("startDate"); rows.value(step["startDate"])
-            rows.key("endDate"); rows.value(step["endDate"])
-            end(&rows)
-            count += 1
+            steps.beginObject()
+            steps.key("taskRunUUID"); steps.string(run)
+            steps.key("order"); steps.integer(stepCount)
+            steps.key("stepPath"); steps.string(stepPath)
+            steps.key("identifier"); steps.value(step.identifier)
+            steps.key("type"); steps.value(step.type)
+            steps.key("depth"); steps.integer(depth)
+            steps.key("startDate"); steps.value(step.startDate)
+            steps.key("endDate"); steps.value(step.endDate)
+            end(&steps)
+            stepCount += 1
+            guard step.type?.stringValue == "answer" else { return }
+            let value = step.value ?? .null
+            answers.beginObject()
+            answers.key("taskRunUUID"); answers.string(run)
+            answers.key("stepPath"); answers.string(stepPath)
+            answers.key("identifier"); answers.value(step.identifier)
+            answers.key("answerType"); answers.value(step.answerType?["type"])
+            answers.key("value"); answers.string(utf8: JSONBytes.text(of: value))
+            answers.key("valueString"); answers.string(value.stringValue)
+            answers.key("valueNumber"); answers.value(value.numberValue.map(JSONValue.number))
+            answers.key("valueBoolean"); answers.value(value.boolValue.map(JSONValue.bool))
+            answers.key("startDate"); answers.value(step.startDate)
+            answers.key("endDate"); answers.value(step.endDate)
+            end(&answers)
+            answerCount += 1
         }
-        return Rows(bytes: rows.bytes, count: count)
+        return (Rows(bytes: answers.bytes, count: answerCount), Rows(bytes: steps.bytes, count: stepCount))
     }
 
     /// One row per file of the archive with its verdict, the dataset it went to and its size.
@@ -130,14 +123,38 @@ struct OwnTables {
         rows.endLine()
     }
 
+    /// The members of a step the tables read, taken in one pass over its members (an object's names
+    /// are distinct); all `nil` for a step that is no object.
+    private struct Step {
+        var identifier: JSONValue?, type: JSONValue?, answerType: JSONValue?, value: JSONValue?
+        var startDate: JSONValue?, endDate: JSONValue?, history: JSONValue?
+
+        init(_ step: JSONValue) {
+            guard case .object(let object) = step else { return }
+            for member in object {
+                switch member.key {
+                case "identifier": identifier = member.value
+                case "type": type = member.value
+                case "answerType": answerType = member.value
+                case "value": value = member.value
+                case "startDate": startDate = member.value
+                case "endDate": endDate = member.value
+                case "stepHistory": history = member.value
+                default: break
+                }
+            }
+        }
+    }
+
     /// Calls `visit` for every step of a `stepHistory`, depth first, with its path (`section/step`).
-    private static func walk(_ history: JSONValue?, prefix: String, depth: Int = 0, _ visit: (JSONValue, String, Int) -> Void) {
+    private static func walk(_ history: JSONValue?, prefix: String, depth: Int = 0, _ visit: (Step, String, Int) -> Void) {
         guard let steps = history?.arrayValue, depth < 64 else { return }
-        for step in steps {
-            let identifier = step["identifier"]?.stringValue ?? "?"
+        for value in steps {
+            let step = Step(value)
+            let identifier = step.identifier?.stringValue ?? "?"
             let path = prefix.isEmpty ? identifier : prefix + "/" + identifier
             visit(step, path, depth)
-            walk(step["stepHistory"], prefix: path, depth: depth + 1, visit)
+            walk(step.history, prefix: path, depth: depth + 1, visit)
         }
     }
 }

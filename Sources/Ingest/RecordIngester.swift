@@ -114,10 +114,11 @@ public struct RecordIngester: Sendable {
             }
         }
         let tables = OwnTables(run: report.taskRunUUID, fields: common)
+        let (answers, steps) = tables.answersAndSteps(result)
         let rows: [(OwnTable, OwnTables.Rows)] = [
             (.runs, tables.runs(report: report, record: record, result: result, objects: objects.count)),
-            (.answers, tables.answers(result)),
-            (.steps, tables.steps(result)),
+            (.answers, answers),
+            (.steps, steps),
             (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),
         ]
         for (table, rows) in rows where rows.count > 0 {

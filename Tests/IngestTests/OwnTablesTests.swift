@@ -104,12 +104,13 @@ final class OwnTablesTests: XCTestCase {
         for run in [nil, "run \"1\""] as [String?] {
             let tables = OwnTables(run: run, fields: fields)
             let runValue = run.map(JSONValue.string) ?? .null
-            XCTAssertEqual(tables.answers(value).bytes, treeLines(treeAnswers(value, run: runValue)))
-            XCTAssertEqual(tables.answers(value).count, 7)
-            XCTAssertEqual(tables.steps(value).bytes, treeLines(treeSteps(value, run: runValue)))
-            XCTAssertEqual(tables.steps(value).count, 12, "non-objects in stepHistory are steps too, named \"?\"")
-            XCTAssertEqual(tables.answers(nil).count, 0)
-            XCTAssertEqual(tables.answers(nil).bytes, [])
+            let (answers, steps) = tables.answersAndSteps(value)
+            XCTAssertEqual(answers.bytes, treeLines(treeAnswers(value, run: runValue)))
+            XCTAssertEqual(answers.count, 7)
+            XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: runValue)))
+            XCTAssertEqual(steps.count, 12, "non-objects in stepHistory are steps too, named \"?\"")
+            XCTAssertEqual(tables.answersAndSteps(nil).answers.count, 0)
+            XCTAssertEqual(tables.answersAndSteps(nil).steps.bytes, [])
         }
     }
 
