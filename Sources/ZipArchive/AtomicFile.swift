@@ -10,6 +10,26 @@ public enum AtomicFile {
         try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
     }
 
+    /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
+    static let gatherBelow = 64 << 10
+
+    /// Writes all of `bytes`; why not, if it cannot.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var written = 0
+            while written < buffer.count {
+                let result = Glibc.write(descriptor, base + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += result
+            }
+            return nil
+        }
+    }
+
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
     public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
         // The temporary file goes beside the destination: the folder is the path up to its last slash.
@@ -25,21 +45,25 @@ public enum AtomicFile {
         // writes go on as usual.
         let size = chunks.reduce(0) { $0 + $1.count }
         if size >= 1 << 20 { _ = posix_fallocate(descriptor, 0, off_t(size)) }
+        // Small chunks (rows of one record) gathered into one buffer and written together: one system
+        // call per buffer instead of one per chunk. Large ones are written as they are, never copied.
+        var gathered: [UInt8] = []
         for chunk in chunks where failure == nil {
-            chunk.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var written = 0
-                while written < buffer.count {
-                    let result = Glibc.write(descriptor, base + written, buffer.count - written)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        failure = String(cString: strerror(errno))
-                        return
-                    }
-                    written += result
+            if chunk.count < AtomicFile.gatherBelow {
+                if gathered.count + chunk.count > AtomicFile.gatherBelow * 4 {
+                    failure = writeAll(gathered, to: descriptor)
+                    gathered.removeAll(keepingCapacity: true)
                 }
+                gathered += chunk
+            } else {
+                if !gathered.isEmpty {
+                    failure = writeAll(gathered, to: descriptor)
+                    gathered.removeAll(keepingCapacity: true)
+                }
+                if failure == nil { failure = writeAll(chunk, to: descriptor) }
             }
         }
+        if failure == nil, !gathered.isEmpty { failure = writeAll(gathered, to: descriptor) }
         if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {

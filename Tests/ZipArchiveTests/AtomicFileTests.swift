@@ -22,6 +22,19 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }, [])
     }
 
+    func testManySmallChunksBetweenLargeOnesAreWrittenInOrder() throws {
+        let folder = try scratch()
+        var chunks: [[UInt8]] = []
+        for index in 0..<3000 {
+            // Mostly rows of a few hundred bytes, now and then one past the gathering size, and empty ones.
+            let size = index % 500 == 7 ? (64 << 10) + index : index % 11 == 0 ? 0 : 100 + index % 300
+            chunks.append((0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) })
+        }
+        let path = folder.appendingPathComponent("rows.ndjson").path
+        try AtomicFile.write(chunks: chunks, to: path, overwrite: false, flush: false)
+        XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), chunks.flatMap { $0 })
+    }
+
     func testWithoutOverwriteAnExistingFileIsKept() throws {
         let path = try scratch().appendingPathComponent("kept").path
         try AtomicFile.write([1, 2, 3], to: path, overwrite: false)
