@@ -199,7 +199,7 @@ struct IngestLedger {
             throw refusal(.destinationExists(path))
         } catch {
             // Most often the folder is new: make it and try once more.
-            try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            try makeFolder(parent(of: path) ?? ".")
             do { try attempt() } catch { throw refusal(error) }
         }
     }
@@ -209,11 +209,29 @@ struct IngestLedger {
                          + "nothing was replaced: ingest into a new folder, or restore the ledger")
     }
 
+    /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
+    /// as a new partition folder is; an existing folder is fine.
     static func makeFolder(_ path: String) throws(IngestWriteError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw IngestWriteError(description: "cannot create \(path): \(error.localizedDescription)")
+        func make() -> Int32? {
+            if mkdir(path, 0o777) == 0 { return nil }
+            let error = errno
+            var status = stat()
+            return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
         }
+        guard var error = make() else { return }
+        if error == ENOENT, let parent = parent(of: path), parent != path {
+            try makeFolder(parent)
+            guard let again = make() else { return }
+            error = again
+        }
+        throw IngestWriteError(description: "cannot create \(path): \(String(cString: strerror(error)))")
+    }
+
+    /// The path up to its last slash (trailing slashes aside), `/` for a folder at the root, `nil` for one name.
+    static func parent(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

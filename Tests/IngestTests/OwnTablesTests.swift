@@ -231,6 +231,23 @@ final class IngestPiecesTests: XCTestCase {
         XCTAssertNotEqual(SafeName.component(""), "")
     }
 
+    func testFoldersAreMadeWithTheirMissingParentsAndAFileInTheWayIsAnError() throws {
+        let folder = try IngestFixtures.scratch()
+        let deep = folder.appendingPathComponent("dataset=x/assessmentid=a/year=2026/month=2/day=5").path
+        try IngestLedger.makeFolder(deep)
+        try IngestLedger.makeFolder(deep)
+        try IngestLedger.makeFolder(deep + "/")
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: deep, isDirectory: &isFolder) && isFolder.boolValue)
+        try Data("in the way".utf8).write(to: folder.appendingPathComponent("file"))
+        for path in [folder.appendingPathComponent("file").path, folder.appendingPathComponent("file/below/more").path] {
+            XCTAssertThrowsError(try IngestLedger.makeFolder(path)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cannot create \(path): "), "\(error)")
+            }
+        }
+        XCTAssertEqual(["/a/b", "/a/b/", "/a", "/", "a/b", "a", "a//b"].map { IngestLedger.parent(of: $0) }, ["/a", "/a", "/", "/", "a", nil, "a/"])
+    }
+
     func testFilesAreReadAsFoundationReadsThem() throws {
         let folder = try IngestFixtures.scratch()
         for size in [0, 1, 4095, 65_536, 200_001] {
