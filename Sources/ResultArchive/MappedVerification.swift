@@ -61,7 +61,8 @@ extension ArchiveVerifier {
         }
         var present: Set<String> = []
         for entry in entries where !entry.name.hasSuffix("/") {
-            let base = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
+            // The name after its last slash (the name ends with none: folders were left out).
+            let base = entry.name.lastIndex(of: "/").map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
             let lookupName = mapping.aliases[base] ?? base
             present.insert(lookupName)
             var notes: [String] = []
