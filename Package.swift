@@ -34,13 +34,14 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive"]),
         .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc"]
         ),
         .target(
             name: "FuzzTargets",

@@ -81,6 +81,7 @@ struct IngestCommand: Command {
             io.printError("error: cannot create \(output): \(error.localizedDescription)")
             return .inputError
         }
+        BatchMemory.keepFreedMemory()
         let ingester = RecordIngester(verifier: verifier, names: names)
         var sink: IngestSink
         do throws(IngestWriteError) {

@@ -58,6 +58,7 @@ struct VerifyCommand: Command {
         guard let setup = try VerifySetup.make(arguments, survey: survey, io: io, printer: printer) else { return .inputError }
         let mapped = setup.mapping != nil
         let parallel = try ParallelInputs.map(arguments)
+        BatchMemory.keepFreedMemory()
         let verifier = setup.verifier
         var batch = BatchVerifier(verifier: verifier)
         let (inputs, collected) = try VerifyInput.collect(arguments, operands: operands, io: io, printer: printer)

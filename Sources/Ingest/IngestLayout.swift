@@ -6,6 +6,8 @@ import JSONCore
 public struct Partition: Sendable, Equatable {
     public let assessmentId: String
     public let year: Int, month: Int, day: Int
+    /// The folders below the dataset's, made once for every dataset of the record.
+    private let below: String
 
     /// The partition of a record uploaded (or, failing that, started) at `date`, in UTC.
     public init(assessmentId: String, date: Date) {
@@ -16,11 +18,12 @@ public struct Partition: Sendable, Equatable {
         year = parts.year ?? 1970
         month = parts.month ?? 1
         day = parts.day ?? 1
+        below = "/assessmentid=" + SafeName.component(assessmentId) + "/year=\(year)/month=\(month)/day=\(day)"
     }
 
     /// The folder of `dataset` for this partition, relative to the output folder.
     public func folder(dataset: String) -> String {
-        "dataset=\(SafeName.component(dataset))/assessmentid=\(SafeName.component(assessmentId))/year=\(year)/month=\(month)/day=\(day)"
+        "dataset=" + SafeName.component(dataset) + below
     }
 
     /// The fields Sage inserts into every object: `assessmentid`, `year`, `month`, `day`.
@@ -35,10 +38,17 @@ public enum SafeName {
     /// `text` when it is made of letters, digits, `-`, `_` and `.` (and does not start with `.`); otherwise
     /// those characters kept, the rest `_`, and a hash of the original appended so names stay distinct.
     public static func component(_ text: String) -> String {
-        let allowed = text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        var copy = text
+        let allowed = copy.withUTF8 { bytes in bytes.allSatisfy(isAllowed) }
         if allowed, !text.isEmpty, !text.hasPrefix(".") { return text }
         let kept = String(text.unicodeScalars.map { $0.isASCII && isLetterOrDigit(UInt8($0.value)) ? Character($0) : "_" })
         return kept + "-" + hash(text)
+    }
+
+    /// Whether `byte` is a letter, a digit, `-`, `_` or `.`: bits of the ASCII table.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        let digitsDashDot: UInt64 = 0x03FF_6000_0000_0000, lettersUnderscore: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 64 ? (digitsDashDot >> UInt64(byte)) & 1 == 1 : byte < 128 && (lettersUnderscore >> UInt64(byte - 64)) & 1 == 1
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
@@ -75,8 +85,14 @@ public struct DatasetNames: Sendable, Equatable {
     /// The dataset for files following `schema`.
     public func name(for schema: String) -> String {
         if let named = mapping[schema] { return named }
-        let last = schema.split(separator: "/").last.map(String.init) ?? schema
-        return last.hasSuffix(".json") ? String(last.dropLast(5)) : last
+        // The last non-empty path component (the URI itself when it has none).
+        let utf8 = schema.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        guard end > utf8.startIndex else { return schema }
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let last = Substring(schema.utf8[start..<end])
+        return String(last.hasSuffix(".json") ? last.dropLast(5) : last)
     }
 
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).

@@ -22,20 +22,27 @@ struct IngestLedger {
         /// Where its rows are: a file under the output folder, the first line (1-based) and the line count.
         let objects: [(path: String, line: Int, lines: Int)]
 
-        var json: JSONValue {
-            .object(JSONObject([
-                .init(key: "commit", value: .number(JSONNumber(commit))),
-                .init(key: "recordId", value: .string(recordId)),
-                .init(key: "taskRunUUID", value: taskRunUUID.map(JSONValue.string) ?? .null),
-                .init(key: "input", value: .string(input)),
-                .init(key: "objects", value: .array(objects.map { object in
-                    .object(JSONObject([
-                        .init(key: "path", value: .string(object.path)),
-                        .init(key: "line", value: .number(JSONNumber(object.line))),
-                        .init(key: "lines", value: .number(JSONNumber(object.lines))),
-                    ]))
-                })),
-            ]))
+        /// The entry's journal line (with its line feed).
+        var line: [UInt8] {
+            var line = JSONBytes()
+            line.beginObject()
+            line.key("commit"); line.integer(commit)
+            line.key("recordId"); line.string(recordId)
+            line.key("taskRunUUID"); line.string(taskRunUUID)
+            line.key("input"); line.string(input)
+            line.key("objects")
+            line.beginArray()
+            for object in objects {
+                line.beginObject()
+                line.key("path"); line.string(object.path)
+                line.key("line"); line.integer(object.line)
+                line.key("lines"); line.integer(object.lines)
+                line.endObject()
+            }
+            line.endArray()
+            line.endObject()
+            line.endLine()
+            return line.bytes
         }
 
         init(commit: Int, recordId: String, taskRunUUID: String?, input: String, objects: [(path: String, line: Int, lines: Int)]) {
@@ -99,7 +106,7 @@ struct IngestLedger {
         try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number))
         for file in files { try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite) }
         var lines: [UInt8] = []
-        for entry in entries { lines += JSONWriter.compact.bytes(entry.json) + [0x0A] }
+        for entry in entries { lines += entry.line }
         try append(lines)
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
@@ -143,7 +150,7 @@ struct IngestLedger {
 
     private func rewriteJournal(_ entries: [Entry]) throws(IngestWriteError) {
         var lines: [UInt8] = []
-        for entry in entries { lines += JSONWriter.compact.bytes(entry.json) + [0x0A] }
+        for entry in entries { lines += entry.line }
         try IngestLedger.write(lines, to: folder + "/" + IngestLedger.journal)
     }
 
@@ -192,7 +199,7 @@ struct IngestLedger {
             throw refusal(.destinationExists(path))
         } catch {
             // Most often the folder is new: make it and try once more.
-            try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            try makeFolder(parent(of: path) ?? ".")
             do { try attempt() } catch { throw refusal(error) }
         }
     }
@@ -202,11 +209,29 @@ struct IngestLedger {
                          + "nothing was replaced: ingest into a new folder, or restore the ledger")
     }
 
+    /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
+    /// as a new partition folder is; an existing folder is fine.
     static func makeFolder(_ path: String) throws(IngestWriteError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw IngestWriteError(description: "cannot create \(path): \(error.localizedDescription)")
+        func make() -> Int32? {
+            if mkdir(path, 0o777) == 0 { return nil }
+            let error = errno
+            var status = stat()
+            return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
         }
+        guard var error = make() else { return }
+        if error == ENOENT, let parent = parent(of: path), parent != path {
+            try makeFolder(parent)
+            guard let again = make() else { return }
+            error = again
+        }
+        throw IngestWriteError(description: "cannot create \(path): \(String(cString: strerror(error)))")
+    }
+
+    /// The path up to its last slash (trailing slashes aside), `/` for a folder at the root, `nil` for one name.
+    static func parent(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

@@ -65,9 +65,12 @@ public struct IngestSink {
     public let commitBytes: Int
     private var batch: BatchVerifier
     private var ledger: IngestLedger
-    private var waitingFiles: [String: [[UInt8]]] = [:]
-    private var waitingOrder: [String] = []
-    private var waitingLines: [String: Int] = [:]
+    /// The files of the waiting commit, in the order their first rows came.
+    private var waitingFiles: [WaitingFile] = []
+    /// Where each waiting file is in `waitingFiles`, by partition folder (batch layout) or path (record layout).
+    private var waitingIndex: [String: Int] = [:]
+    /// The part file name of the waiting commit, and the commit's number.
+    private var waitingPart = (commit: 0, name: "")
     private var waitingEntries: [IngestLedger.Entry] = []
     private var waitingBytes = 0
     /// Outcomes not yet reported: those of the waiting records, and any decided after the first of them.
@@ -141,38 +144,56 @@ public struct IngestSink {
         return settled
     }
 
+    /// One file of the waiting commit: where it goes, its rows, and how many lines they hold.
+    private struct WaitingFile {
+        let path: String
+        var chunks: [[UInt8]] = []
+        var lines = 0
+    }
+
     /// Adds a record's rows to the waiting commit; returns the files they go to.
     private mutating func wait(_ prepared: PreparedRecord) -> [String] {
         let number = ledger.lastCommit + 1
-        let digits = String(number)
-        let part = "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson"
+        if waitingPart.commit != number {
+            let digits = String(number)
+            waitingPart = (number, "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson")
+        }
         var objects: [(path: String, line: Int, lines: Int)] = []
+        var files: [String] = [], fileIndices: [Int] = []
         for object in prepared.objects {
-            let path = layout == .batch ? object.folder + "/" + part : object.path
-            if waitingFiles[path] == nil { waitingOrder.append(path) }
-            waitingFiles[path, default: []].append(object.bytes)
-            objects.append((path, waitingLines[path, default: 0] + 1, object.lines))
-            waitingLines[path, default: 0] += object.lines
+            let key = layout == .batch ? object.folder : object.path
+            let index: Int
+            if let known = waitingIndex[key] {
+                index = known
+            } else {
+                index = waitingFiles.count
+                waitingIndex[key] = index
+                waitingFiles.append(WaitingFile(path: layout == .batch ? object.folder + "/" + waitingPart.name : key))
+            }
+            objects.append((waitingFiles[index].path, waitingFiles[index].lines + 1, object.lines))
+            waitingFiles[index].chunks.append(object.bytes)
+            waitingFiles[index].lines += object.lines
             waitingBytes += object.bytes.count
+            if !fileIndices.contains(index) {
+                fileIndices.append(index)
+                files.append(waitingFiles[index].path)
+            }
         }
         waitingEntries.append(IngestLedger.Entry(commit: number, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
                                                  input: prepared.input.name, objects: objects))
-        var files: [String] = []
-        for object in objects where !files.contains(object.path) { files.append(object.path) }
         return files
     }
 
     /// Makes the waiting commit (if any); returns the outcomes it settles.
     private mutating func commit() throws(IngestWriteError) -> [IngestOutcome] {
         if !waitingEntries.isEmpty {
-            let files = waitingOrder.map { ($0, waitingFiles[$0] ?? []) }
+            let files = waitingFiles.map { ($0.path, $0.chunks) }
             // Sage's per-record objects are replaced when a record comes again; a part file never is.
             try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record)
         }
         defer { unreported = [] }
-        waitingFiles = [:]
-        waitingOrder = []
-        waitingLines = [:]
+        waitingFiles = []
+        waitingIndex = [:]
         waitingEntries = []
         waitingBytes = 0
         return unreported

@@ -55,17 +55,17 @@ public struct RecordIngester: Sendable {
 
     /// Reads, verifies and lays out one input.
     public func prepare(_ input: IngestInput) -> PreparedRecord {
-        let fallbackId = input.path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? input.name
-        var prepared = PreparedRecord(input: input, report: nil, reasons: [], recordId: input.record?.recordId ?? fallbackId, objects: [])
+        let recordId = input.record?.recordId ?? input.path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? input.name
+        var prepared = PreparedRecord(input: input, report: nil, reasons: [], recordId: recordId, objects: [])
         if let issue = input.issue {
             prepared.reasons = [issue.description]
             return prepared
         }
-        guard let path = input.path, let data = FileManager.default.contents(atPath: path) else {
+        guard let path = input.path, let bytes = FileBytes.read(path) else {
             prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
             return prepared
         }
-        let verified = verifier.verifyKeepingContents(Array(data), name: input.name, record: input.record)
+        let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record)
         prepared.report = verified.report
         guard verified.report.status == .valid else {
             prepared.reasons = verified.report.problems.map(\.description)
@@ -113,18 +113,17 @@ public struct RecordIngester: Sendable {
                 datasetOf[verdict.filename] = dataset
             }
         }
-        let run: JSONValue = report.taskRunUUID.map(JSONValue.string) ?? .null
-        let runRow = RecordIngester.runRow(report: report, record: record, recordId: recordId, result: result, run: run, objects: objects.count)
-        let tables: [(OwnTable, [JSONValue])] = [
-            (.runs, [runRow]),
-            (.answers, OwnTables.answers(result, run: run)),
-            (.steps, OwnTables.steps(result, run: run)),
-            (.files, OwnTables.files(report.files, datasets: datasetOf, sizes: entries.mapValues(\.count), run: run)),
+        let tables = OwnTables(run: report.taskRunUUID, fields: common)
+        let (answers, steps) = tables.answersAndSteps(result)
+        let rows: [(OwnTable, OwnTables.Rows)] = [
+            (.runs, tables.runs(report: report, record: record, result: result, objects: objects.count)),
+            (.answers, answers),
+            (.steps, steps),
+            (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),
         ]
-        for (table, rows) in tables where !rows.isEmpty {
-            var lines: [UInt8] = []
-            for row in rows { lines += JSONWriter.compact.bytes(row.inserting(common)) + [0x0A] }
-            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId), bytes: lines, lines: rows.count))
+        for (table, rows) in rows where rows.count > 0 {
+            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId),
+                                        bytes: rows.bytes, lines: rows.count))
         }
         return .success(objects)
     }
@@ -143,26 +142,6 @@ public struct RecordIngester: Sendable {
     static func uploadFields(_ record: RecordMetadata?) -> [(String, JSONValue)] {
         guard let record else { return [] }
         return record.fields.members.filter { $0.key != "path" }.map { ($0.key.lowercased(), $0.value) }
-    }
-
-    static func runRow(report: ArchiveReport, record: RecordMetadata?, recordId: String, result: JSONValue?, run: JSONValue, objects: Int) -> JSONValue {
-        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return .object(JSONObject([
-            .init(key: "taskRunUUID", value: run),
-            .init(key: "archive", value: .string(report.name)),
-            .init(key: "recordIdFrom", value: .string(record?.recordId == nil ? "file name" : "manifest")),
-            .init(key: "assessmentRevision", value: (record?.assessmentRevision ?? report.key?.assessmentRevision).map { .number(JSONNumber($0)) } ?? .null),
-            .init(key: "appId", value: text(record?.appId)),
-            .init(key: "uploadedOn", value: text(record?.uploadedOn)),
-            .init(key: "clientInfo", value: text(record?.clientInfo)),
-            .init(key: "identifier", value: result?["identifier"] ?? .null),
-            .init(key: "startDate", value: result?["startDate"] ?? .null),
-            .init(key: "endDate", value: result?["endDate"] ?? .null),
-            .init(key: "files", value: .number(JSONNumber(report.files.count))),
-            .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
-            .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
-            .init(key: "upload", value: .object(JSONObject(uploadFields(record).map { .init(key: $0.0, value: $0.1) }))),
-        ]))
     }
 
     /// Why the file at `path` cannot be read: no such file, a folder, or permission denied.

@@ -77,10 +77,14 @@ extension ArchiveMap {
 
     /// The map entries the lookup can reach for `filename` that mark it deprecated.
     public func deprecatedEntry(for filename: String, record: RecordKey) -> FileInfo? {
-        var candidates = assessmentEntry(for: record)?.files ?? []
-        for app in apps where app.appId == record.appId { candidates += app.defaults.flatMap(\.files) + app.anyOf }
-        candidates += common
-        return candidates.first { $0.filename == filename && $0.deprecated }
+        // In lookup order: the assessment entry, each matching app's defaults then its anyOf, the common files.
+        func deprecated(_ files: [FileInfo]) -> FileInfo? { files.first { $0.filename == filename && $0.deprecated } }
+        if let found = assessmentEntry(for: record).flatMap({ deprecated($0.files) }) { return found }
+        for app in apps where app.appId == record.appId {
+            for group in app.defaults { if let found = deprecated(group.files) { return found } }
+            if let found = deprecated(app.anyOf) { return found }
+        }
+        return deprecated(common)
     }
 
     /// The files an archive of this record must hold: `isRequired` files of the matched assessment

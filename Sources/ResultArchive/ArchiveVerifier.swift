@@ -60,25 +60,25 @@ public struct ArchiveVerifier: Sendable {
             // The first of two entries of one name is the one kept (the archive is invalid anyway).
             if byName[entry.name] != nil { report.problems.append(.duplicateEntry(entry.name)) } else { byName[entry.name] = entry.bytes }
         }
-        let result = byName[ResultCheck.filename].flatMap { try? JSONDocument(bytes: $0) }
+        var files = ParsedFiles()
+        let result = byName[ResultCheck.filename].flatMap { files.value(of: ResultCheck.filename, bytes: $0) }
+        // Sage's archives may carry the run in metadata.json only.
+        var metadataRun: String?
         if let mapping {
-            verifyMapped(entries, byName: byName, result: result, mapping: mapping, into: &report)
+            metadataRun = verifyMapped(entries, byName: byName, result: result, mapping: mapping, files: &files, into: &report)
         } else {
             checkManifest(byName, entries: entries, into: &report)
             if let bytes = byName[ResultCheck.filename] { checkResultRole(bytes, into: &report) }
         }
         if let result {
-            report.taskRunUUID = result.value["taskRunUUID"]?.stringValue
-            if let survey { report.problems += survey.problems(with: result.value).map { .surveyMismatch($0.message) } }
+            report.taskRunUUID = result["taskRunUUID"]?.stringValue
+            if let survey { report.problems += survey.problems(with: result).map { .surveyMismatch($0.message) } }
         } else if survey != nil, byName[ResultCheck.filename] == nil {
             report.problems.append(.surveyMismatch("the archive has no \(ResultCheck.filename) to check against the survey"))
         }
-        if report.taskRunUUID == nil, mapping != nil,
-           let metadata = byName[ArchiveMetadata.filename].flatMap({ try? JSONDocument(bytes: $0) }) {
-            report.taskRunUUID = metadata.value["taskRunUUID"]?.stringValue
-        }
+        if report.taskRunUUID == nil { report.taskRunUUID = metadataRun }
         report.status = report.problems.isEmpty ? .valid : .invalid
-        return VerifiedArchive(report: report, contents: byName, result: result?.value)
+        return VerifiedArchive(report: report, contents: byName, result: result)
     }
 
     /// `assessmentResult.json` is a result whatever its manifest entry says (or omits).
@@ -161,4 +161,27 @@ public struct VerifiedArchive: Sendable {
     public let contents: [String: [UInt8]]
     /// `assessmentResult.json`, when the archive has one that is JSON.
     public let result: JSONValue?
+}
+
+/// An archive's files parsed once each: onto tapes, which validation reads, and into trees made from
+/// those tapes for the files also read as values (`assessmentResult.json`, `metadata.json`). One
+/// parser writes each tape over the memory of the last one dropped.
+struct ParsedFiles {
+    private var parser = JSONTapeParser()
+    /// The tapes of files read as values, kept for their validation.
+    private var kept: [String: Result<JSONTape, JSONParseError>] = [:]
+
+    /// The value of the entry `name` (the first of that name), or `nil` when it is not JSON; its tape
+    /// is kept for `tape(of:bytes:)`.
+    mutating func value(of name: String, bytes: [UInt8]) -> JSONValue? {
+        let tape = Result { () throws(JSONParseError) in try parser.tape(bytes) }
+        kept[name] = tape
+        return try? tape.get().value
+    }
+
+    /// The tape of the entry `name` for its validation: the one kept, else parsed now.
+    mutating func tape(of name: String, bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
+        if let tape = kept.removeValue(forKey: name) { return try tape.get() }
+        return try parser.tape(bytes)
+    }
 }

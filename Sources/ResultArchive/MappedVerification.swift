@@ -42,26 +42,27 @@ public struct MapVerification: Sendable {
 }
 
 extension ArchiveVerifier {
-    /// Every file of the zip through the map's lookup, then the map's required files.
-    func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: JSONDocument?,
-                      mapping: MapVerification, into report: inout ArchiveReport) {
+    /// Every file of the zip through the map's lookup, then the map's required files; returns the
+    /// `taskRunUUID` of `metadata.json`, if any.
+    func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: JSONValue?,
+                      mapping: MapVerification, files: inout ParsedFiles, into report: inout ArchiveReport) -> String? {
         let key = lookupKey(record: report.record, result: result, map: mapping.map, notes: &report.notes)
         report.key = key
         var metadataSchemas: [String: String] = [:]
         var listed: Set<String>?
-        if let bytes = byName[ArchiveMetadata.filename], let manifest = try? JSONDocument(bytes: bytes) {
+        let manifest = byName[ArchiveMetadata.filename].flatMap { files.value(of: ArchiveMetadata.filename, bytes: $0) }
+        if let manifest {
             var names: Set<String> = []
-            for entry in ArchiveMetadata.entries(in: manifest.value) {
+            for entry in ArchiveMetadata.entries(in: manifest) {
                 names.insert(entry.filename)
                 if let schema = entry.jsonSchema { metadataSchemas[entry.filename] = schema }
             }
             listed = names
         }
         var present: Set<String> = []
-        // One parser for the archive's files: each tape is written over the memory of the one before.
-        var parser = JSONTapeParser()
         for entry in entries where !entry.name.hasSuffix("/") {
-            let base = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
+            // The name after its last slash (the name ends with none: folders were left out).
+            let base = entry.name.lastIndex(of: "/").map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
             let lookupName = mapping.aliases[base] ?? base
             present.insert(lookupName)
             var notes: [String] = []
@@ -72,7 +73,7 @@ extension ArchiveVerifier {
             if mapping.map.deprecatedEntry(for: lookupName, record: key) != nil { notes.append("deprecated in the archive map") }
             let choice = mapping.map.schema(for: lookupName, record: key, metadataSchemas: metadataSchemas)
             let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes,
-                                      parser: &parser)
+                                      files: &files)
             report.files.append(verdict.verdict)
             report.problems += verdict.problems
         }
@@ -83,12 +84,13 @@ extension ArchiveVerifier {
             case .warning: report.notes.append("the archive map requires \"\(file.filename)\" (\(entry)) but the archive has no such file (--required warning)")
             }
         }
+        return manifest?["taskRunUUID"]?.stringValue
     }
 
     /// The record's key, completed from assessmentResult.json when the record has no assessment.
-    private func lookupKey(record: RecordMetadata?, result: JSONDocument?, map: ArchiveMap, notes: inout [String]) -> RecordKey {
+    private func lookupKey(record: RecordMetadata?, result: JSONValue?, map: ArchiveMap, notes: inout [String]) -> RecordKey {
         var key = record?.key ?? RecordKey()
-        if key.assessmentId == nil, let id = result?.value["assessmentIdentifier"]?.stringValue ?? result?.value["identifier"]?.stringValue {
+        if key.assessmentId == nil, let id = result?["assessmentIdentifier"]?.stringValue ?? result?["identifier"]?.stringValue {
             key.assessmentId = id
             notes.append("assessment \"\(id)\" taken from assessmentResult.json (no manifest line or --assessment)")
         }
@@ -101,7 +103,7 @@ extension ArchiveVerifier {
 
     /// One file's verdict and the archive problems it causes.
     private func fileVerdict(_ entry: ArchiveZip.Entry, lookupName: String, choice: SchemaChoice?, mapping: MapVerification,
-                             record: RecordMetadata?, notes: [String], parser: inout JSONTapeParser) -> (verdict: FileVerdict, problems: [ArchiveProblem]) {
+                             record: RecordMetadata?, notes: [String], files: inout ParsedFiles) -> (verdict: FileVerdict, problems: [ArchiveProblem]) {
         var notes = notes
         func verdict(_ status: FileVerdict.Status, origin: SchemaOrigin? = nil, errors: [FileError] = [], count: Int = 0, tolerated: Int = 0) -> FileVerdict {
             FileVerdict(filename: entry.name, lookupName: lookupName, schema: choice?.uri, chosenBy: choice?.chosenBy, origin: origin,
@@ -119,7 +121,7 @@ extension ArchiveVerifier {
         // The common case, a valid file, needs only the tape; positions are recorded for failures.
         let document: JSONDocument
         do {
-            if resolved.validator.isValid(try parser.tape(entry.bytes)) {
+            if resolved.validator.isValid(try files.tape(of: entry.name, bytes: entry.bytes)) {
                 return (verdict(.valid, origin: resolved.origin), [])
             }
             document = try JSONDocument(bytes: entry.bytes, options: .init(recordPositions: true))

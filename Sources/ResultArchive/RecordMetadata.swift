@@ -69,6 +69,39 @@ public enum RecordManifest {
         return lines
     }
 
+    /// `relative` in `folder`, standardized: joined by a slash when neither holds an empty, `.` or `..`
+    /// component (nor ends with a slash, but the root), else as `standardized(_:in:)` makes it.
+    static func resolve(_ relative: String, in folder: String) -> String {
+        guard folder.hasPrefix("/"), isPlain(relative.utf8, from: 0), isPlain(folder.utf8, from: 1) || folder == "/" else {
+            return standardized(relative, in: folder)
+        }
+        return (folder == "/" ? "" : folder) + "/" + relative
+    }
+
+    /// The general way: `relative` appended to the file URL of `folder`, standardized (`.` and `..` resolved).
+    static func standardized(_ relative: String, in folder: String) -> String {
+        URL(fileURLWithPath: folder).appendingPathComponent(relative).standardized.path
+    }
+
+    /// Whether the path's components from byte `start` on are all neither empty, `.` nor `..` (no
+    /// doubled, leading or trailing slash) and the path holds no NUL.
+    private static func isPlain(_ path: String.UTF8View, from start: Int) -> Bool {
+        var componentLength = 0, dots = 0
+        for byte in path.dropFirst(start) {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard componentLength > 0, dots < componentLength || dots > 2 else { return false }
+                componentLength = 0
+                dots = 0
+            case 0: return false
+            default:
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && (dots < componentLength || dots > 2)
+    }
+
     /// The manifest's folder for resolving paths: its own folder, or the working folder for `-`.
     public static func folder(ofManifest path: String) -> String {
         path == "-" ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -76,6 +109,10 @@ public enum RecordManifest {
 
     /// Parses one line (its bytes without the newline); issues carry `name:line:col`.
     public static func parse(_ bytes: [UInt8], line: Int, name: String, folder: String) -> Result<RecordMetadata, InputIssue> {
+        // Most lines are fine: read without positions, and read again with them only to place an issue.
+        if let document = try? JSONDocument(bytes: bytes), case .success(let record) = read(document, line: line, name: name, folder: folder) {
+            return .success(record)
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes: bytes, options: .init(recordPositions: true))
@@ -83,6 +120,11 @@ public enum RecordManifest {
             return .failure(InputIssue(file: name, position: SourcePosition(line: line, column: error.position.column, offset: error.position.offset),
                                        message: "not a JSON object: \(error.message)"))
         }
+        return read(document, line: line, name: name, folder: folder)
+    }
+
+    /// The record of a parsed line, or its issue (placed when the document has positions).
+    private static func read(_ document: JSONDocument, line: Int, name: String, folder: String) -> Result<RecordMetadata, InputIssue> {
         func issue(_ pointer: JSONPointer, _ message: String) -> InputIssue {
             let column = document.sourceMap?.position(of: pointer).column ?? 1
             return InputIssue(file: name, position: SourcePosition(line: line, column: column, offset: 0), pointer: pointer, message: message)
@@ -97,7 +139,7 @@ public enum RecordManifest {
                 return .failure(issue(JSONPointer(tokens: [key]), "\"\(key)\" must be a string, found \(value.primitiveType.withArticle)"))
             }
             switch key {
-            case "path": record.path = text.hasPrefix("/") ? text : URL(fileURLWithPath: folder).appendingPathComponent(text).standardized.path
+            case "path": record.path = text.hasPrefix("/") ? text : resolve(text, in: folder)
             case "recordId": record.recordId = text
             case "assessmentId": record.assessmentId = text
             case "uploadedOn":

@@ -10,11 +10,33 @@ public enum AtomicFile {
         try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
     }
 
+    /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
+    static let gatherBelow = 64 << 10
+
+    /// Writes all of `bytes`; why not, if it cannot.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var written = 0
+            while written < buffer.count {
+                let result = Glibc.write(descriptor, base + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += result
+            }
+            return nil
+        }
+    }
+
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
     public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
-        let destination = URL(fileURLWithPath: path)
-        let folder = destination.deletingLastPathComponent().path
-        let temporary = folder + "/." + destination.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // The temporary file goes beside the destination: the folder is the path up to its last slash.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -23,21 +45,25 @@ public enum AtomicFile {
         // writes go on as usual.
         let size = chunks.reduce(0) { $0 + $1.count }
         if size >= 1 << 20 { _ = posix_fallocate(descriptor, 0, off_t(size)) }
+        // Small chunks (rows of one record) gathered into one buffer and written together: one system
+        // call per buffer instead of one per chunk. Large ones are written as they are, never copied.
+        var gathered: [UInt8] = []
         for chunk in chunks where failure == nil {
-            chunk.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var written = 0
-                while written < buffer.count {
-                    let result = Glibc.write(descriptor, base + written, buffer.count - written)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        failure = String(cString: strerror(errno))
-                        return
-                    }
-                    written += result
+            if chunk.count < AtomicFile.gatherBelow {
+                if gathered.count + chunk.count > AtomicFile.gatherBelow * 4 {
+                    failure = writeAll(gathered, to: descriptor)
+                    gathered.removeAll(keepingCapacity: true)
                 }
+                gathered += chunk
+            } else {
+                if !gathered.isEmpty {
+                    failure = writeAll(gathered, to: descriptor)
+                    gathered.removeAll(keepingCapacity: true)
+                }
+                if failure == nil { failure = writeAll(chunk, to: descriptor) }
             }
         }
+        if failure == nil, !gathered.isEmpty { failure = writeAll(gathered, to: descriptor) }
         if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {
@@ -61,7 +87,7 @@ public enum AtomicFile {
             }
         }
         guard flush else { return }
-        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        let folderDescriptor = open(folder, O_RDONLY)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)

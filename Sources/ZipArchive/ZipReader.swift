@@ -237,6 +237,31 @@ public struct ZipReader: Sendable {
 
     /// Why a name could escape the extraction folder, or `nil` when it is safe.
     public static func unsafeReason(_ name: String) -> String? {
+        // A name of printable ASCII (nearly all) is one character per byte: checked byte by byte.
+        let utf8 = name.utf8
+        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return unsafeReason(characters: name) }
+        let first = utf8[utf8.startIndex]
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { return "absolute path" }
+        if utf8.count >= 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: ":") { return "drive-letter path" }
+        var backslash = false, dotDot = false
+        var length = 0, dots = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "/") {
+                dotDot = dotDot || (length == 2 && dots == 2)
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                if byte == UInt8(ascii: "\\") { backslash = true }
+            }
+        }
+        dotDot = dotDot || (length == 2 && dots == 2)
+        return backslash ? "backslash in name" : dotDot ? "'..' path component" : nil
+    }
+
+    /// `unsafeReason` on characters, for any name.
+    static func unsafeReason(characters name: String) -> String? {
         if name.isEmpty { return "empty name" }
         if name.hasPrefix("/") || name.hasPrefix("\\") { return "absolute path" }
         if name.count >= 2, name.dropFirst().first == ":" { return "drive-letter path" }

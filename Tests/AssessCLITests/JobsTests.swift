@@ -68,4 +68,10 @@ final class JobsTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("--jobs needs a whole number of at least 1, not '\(bad)'"), run.stderr)
         }
     }
+
+    func testTheAllocatorTakesTheBatchMemoryPolicy() {
+        #if os(Linux)
+        XCTAssertTrue(BatchMemory.keepFreedMemory(), "glibc refuses a mapping threshold past 32 MiB: the policy must stay within what it takes")
+        #endif
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import SeededRandom
 import JSONCore
 import ResultArchive
 @testable import Ingest
@@ -97,83 +96,5 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(prepared.recordId, "upload-7")
         XCTAssertEqual(prepared.objects.first?.path, "dataset=ArchiveMetadata/assessmentid=walk/year=2026/month=1/day=2/upload-7.ndjson",
                        "assessment from assessmentResult.json, date from its startDate")
-    }
-}
-
-/// The fast NDJSON path gives the same JSON as parse, insert and write.
-final class NDJSONLineTests: XCTestCase {
-    private let fields: [(String, JSONValue)] = [("recordid", "r1"), ("year", 2026)]
-
-    func testSplicingMatchesTheTreeForObjectsArraysAndEmptyOnes() throws {
-        let documents = [#"{ "a": 1,  "b": {"c": "}{\" ]"} }"#, "[\n {\"t\": 1},\n {\"t\": 2, \"s\": [{}]}, 3, {} ]", "{}", "[]", #"{"x": "a\\"}"#]
-        for text in documents {
-            let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(text.utf8)), text)
-            XCTAssertEqual(line.last, 0x0A)
-            XCTAssertFalse(line.dropLast().contains(0x0A), "one line")
-            XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, try JSONDocument(text: text).value.inserting(fields), text)
-        }
-    }
-
-    func testAFieldAlreadyThereTakesTheTreePath() {
-        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"recordid": "old"}"#.utf8)), "replacing a member needs the tree")
-    }
-}
-
-extension NDJSONLineTests {
-    func testOnlyMembersOfTheObjectsThatGetFieldsCount() throws {
-        let nested = #"{"a": {"recordid": 1}, "b": "recordid"}"#
-        let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(nested.utf8)), "a nested member or a value of that name does not clash")
-        XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, try JSONDocument(text: nested).value.inserting(fields))
-        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"[{"t": 1}, {"year": 1999}]"#.utf8)), "an array element with the member")
-        XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"rec\u006Frdid": 1}"#.utf8)), "an escaped name might be one: the tree decides")
-    }
-}
-
-extension NDJSONLineTests {
-    /// A random document and whether an object that gets the fields has a member named like one of them,
-    /// or a name with an escape (the two cases the fast path leaves to the tree).
-    private func randomDocument(_ random: inout SplitMix64, depth: Int = 0, target: Bool) -> (text: String, clash: Bool) {
-        let space = ["", " ", "\n  ", "\t", "\r\n"][Int.random(in: 0..<5, using: &random)]
-        let names = ["a", "recordid", "year", "y\\u0065ar", "t\\\"x", "stepPath", "{[", "é"]
-        switch depth > 3 ? Int.random(in: 0..<4, using: &random) : Int.random(in: 0..<6, using: &random) {
-        case 0: return (["1", "-0.5e3", "true", "null", "12345678901234567890"][Int.random(in: 0..<5, using: &random)], false)
-        case 1: return ("\"" + ["", "}{", "a\\\"]", "\\\\", "recordid", "ü"][Int.random(in: 0..<6, using: &random)] + "\"", false)
-        case 2, 3:
-            var clash = false
-            let members = (0..<Int.random(in: 0..<4, using: &random)).map { _ -> String in
-                let name = names[Int.random(in: 0..<names.count, using: &random)]
-                if target, name == "recordid" || name == "year" || name.contains("\\") { clash = true }
-                let value = randomDocument(&random, depth: depth + 1, target: false)
-                return space + "\"" + name + "\"" + space + ":" + space + value.text
-            }
-            return ("{" + members.joined(separator: ",") + space + "}", clash)
-        default:
-            var clash = false
-            let items = (0..<Int.random(in: 0..<4, using: &random)).map { _ -> String in
-                let item = randomDocument(&random, depth: depth + 1, target: depth == 0)
-                clash = clash || item.clash
-                return space + item.text
-            }
-            return ("[" + items.joined(separator: ",") + space + "]", clash)
-        }
-    }
-
-    func testTheFastPathAgreesWithTheTreeOnRandomDocuments() throws {
-        var random = SplitMix64(seed: 18)
-        var spliced = 0
-        for _ in 0..<3000 {
-            let (text, clash) = randomDocument(&random, target: true)
-            let expected = try JSONDocument(text: text)
-            guard let line = NDJSONLine.splicing(fields, into: Array(text.utf8)) else {
-                XCTAssertTrue(clash, "only a clash or an escaped name leaves the fast path: \(text)")
-                continue
-            }
-            spliced += 1
-            XCTAssertFalse(clash, "a clash must leave the fast path: \(text)")
-            XCTAssertEqual(line.last, 0x0A)
-            XCTAssertFalse(line.dropLast().contains(0x0A) || line.contains(0x0D), "one line: \(text)")
-            XCTAssertEqual(try JSONDocument(bytes: Array(line.dropLast())).value, expected.value.inserting(fields), text)
-        }
-        XCTAssertGreaterThan(spliced, 1000, "most documents take the fast path")
     }
 }

@@ -57,6 +57,27 @@ final class ArchiveMapLookupTests: XCTestCase {
         XCTAssertNil(map.deprecatedEntry(for: "motion.json", record: record))
     }
 
+    /// The first deprecated entry in lookup order, as the list of every candidate gives it.
+    func testTheDeprecatedEntryIsTheFirstInLookupOrder() throws {
+        let map = try map(#"""
+            {"anyOf": [{"filename": "x.json", "deprecated": true}, {"filename": "y.json", "deprecated": true}],
+             "assessments": [{"assessmentIdentifier": "walk", "assessmentRevision": 1, "files": [{"filename": "a.json", "deprecated": true}]}],
+             "apps": [{"appId": "app", "default": [{"organization": "A", "files": [{"filename": "x.json", "deprecated": true}]},
+                                                   {"organization": "B", "files": [{"filename": "y.json"}, {"filename": "z.json", "deprecated": true}]}],
+                       "anyOf": [{"filename": "a.json", "deprecated": true}, {"filename": "z.json", "deprecated": true}]},
+                      {"appId": "app", "anyOf": [{"filename": "y.json", "deprecated": true}]}]}
+            """#)
+        for record in [RecordKey(assessmentId: "walk", assessmentRevision: 1, appId: "app"), RecordKey(appId: "app"), RecordKey(assessmentId: "walk"), RecordKey()] {
+            var candidates = map.assessmentEntry(for: record)?.files ?? []
+            for app in map.apps where app.appId == record.appId { candidates += app.defaults.flatMap(\.files) + app.anyOf }
+            candidates += map.common
+            for name in ["a.json", "x.json", "y.json", "z.json", "none.json"] {
+                XCTAssertEqual(map.deprecatedEntry(for: name, record: record)?.pointer, candidates.first { $0.filename == name && $0.deprecated }?.pointer,
+                               "\(name) \(record)")
+            }
+        }
+    }
+
     func testRequiredFilesComeFromTheAssessmentEntryAndTheCommonListOnly() throws {
         let map = try map(layered)
         XCTAssertEqual(map.requiredFiles(for: RecordKey(assessmentId: "walk", assessmentRevision: 5, appId: "app")).map(\.filename),

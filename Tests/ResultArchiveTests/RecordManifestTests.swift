@@ -24,6 +24,18 @@ final class RecordManifestTests: XCTestCase {
         XCTAssertEqual(second.assessmentRevision, 7, "S3 metadata writes revisions as strings")
     }
 
+    /// The joined path of plain names is the one the file URL gives, standardized.
+    func testPathsJoinedPlainlyAreThePathsTheURLGives() {
+        let folders = ["/", "/data/in", "/data/in/", "/a/./b", "/a/../b", "//a", "/a b/ü é", "/x/...", "/x/.hidden", "/x/%41", "relative/dir", ""]
+        let names = ["a.zip", "sub/a.zip", "./a.zip", "../a.zip", "a/../b.zip", "a//b.zip", "a/./b", "a/", ".", "..", "...", ".zip", "a b.zip",
+                     "ü/é.zip", "%20.zip", "a:b.zip", "x/..y/z", "..a", "a.."]
+        for folder in folders {
+            for name in names {
+                XCTAssertEqual(RecordManifest.resolve(name, in: folder), RecordManifest.standardized(name, in: folder), "\(folder) + \(name)")
+            }
+        }
+    }
+
     func testBadLinesArePositioned() {
         func issue(_ line: String) -> String? {
             guard case .failure(let issue) = RecordManifest.parse(Array(line.utf8), line: 4, name: "m.jsonl", folder: "/") else { return nil }

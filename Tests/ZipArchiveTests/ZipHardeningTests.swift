@@ -138,3 +138,21 @@ extension Result {
         return nil
     }
 }
+
+/// The byte-by-byte check of printable ASCII names gives what the check on characters gives.
+final class UnsafeNameTests: XCTestCase {
+    func testEveryShortNameOfTheTrickyCharactersGetsTheSameReason() {
+        let pieces = ["a", "/", "\\", ":", ".", "..", "b.json", " ", "~"]
+        var names = [""] + pieces
+        for first in pieces { for second in pieces { names.append(first + second) } }
+        for first in pieces { for second in pieces { for third in pieces { names.append(first + second + third) } } }
+        names += ["x/../y", "x/..", "../x", "x/.../y", "C:/x", "a/b:c", "dir/./f", "x\\y/../z", "/..", "\\..\\x"]
+        for name in names {
+            XCTAssertEqual(ZipReader.unsafeReason(name), ZipReader.unsafeReason(characters: name), name.debugDescription)
+        }
+        // Others go by characters: a combining mark makes "/" and ":" part of another character.
+        XCTAssertEqual(ZipReader.unsafeReason("a\u{0}b"), "NUL in name")
+        XCTAssertEqual(ZipReader.unsafeReason("é/../x"), "'..' path component")
+        XCTAssertEqual(ZipReader.unsafeReason("/\u{301}x"), ZipReader.unsafeReason(characters: "/\u{301}x"))
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import XCTest
+import JSONCore
+import ResultArchive
+@testable import Ingest
+
+/// Our tables' rows are written straight as bytes: they must be the bytes `JSONWriter` writes for the
+/// same rows built as trees with the partition fields inserted (the way they were made before).
+final class OwnTablesTests: XCTestCase {
+    private let fields: [(String, JSONValue)] = [("assessmentid", "a\"b"), ("year", 2026), ("month", 3), ("day", 4), ("recordid", "r\\1")]
+
+    // MARK: The rows as trees (the general path)
+
+    private func treeLines(_ rows: [JSONValue]) -> [UInt8] {
+        rows.flatMap { JSONWriter.compact.bytes($0.inserting(fields)) + [0x0A] }
+    }
+
+    private func walk(_ history: JSONValue?, prefix: String, depth: Int = 0, _ visit: (JSONValue, String, Int) -> Void) {
+        guard let steps = history?.arrayValue, depth < 64 else { return }
+        for step in steps {
+            let path = prefix.isEmpty ? step["identifier"]?.stringValue ?? "?" : prefix + "/" + (step["identifier"]?.stringValue ?? "?")
+            visit(step, path, depth)
+            walk(step["stepHistory"], prefix: path, depth: depth + 1, visit)
+        }
+    }
+
+    private func treeAnswers(_ result: JSONValue?, run: JSONValue) -> [JSONValue] {
+        var rows: [JSONValue] = []
+        walk(result?["stepHistory"], prefix: "") { step, stepPath, _ in
+            guard step["type"]?.stringValue == "answer" else { return }
+            let value = step["value"] ?? .null
+            rows.append(.object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "stepPath", value: .string(stepPath)),
+                .init(key: "identifier", value: step["identifier"] ?? .null), .init(key: "answerType", value: step["answerType"]?["type"] ?? .null),
+                .init(key: "value", value: .string(JSONWriter.compact.string(value))),
+                .init(key: "valueString", value: value.stringValue.map(JSONValue.string) ?? .null),
+                .init(key: "valueNumber", value: value.numberValue.map(JSONValue.number) ?? .null),
+                .init(key: "valueBoolean", value: value.boolValue.map(JSONValue.bool) ?? .null),
+                .init(key: "startDate", value: step["startDate"] ?? .null), .init(key: "endDate", value: step["endDate"] ?? .null),
+            ])))
+        }
+        return rows
+    }
+
+    private func treeSteps(_ result: JSONValue?, run: JSONValue) -> [JSONValue] {
+        var rows: [JSONValue] = []
+        walk(result?["stepHistory"], prefix: "") { step, stepPath, depth in
+            rows.append(.object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "order", value: .number(JSONNumber(rows.count))),
+                .init(key: "stepPath", value: .string(stepPath)), .init(key: "identifier", value: step["identifier"] ?? .null),
+                .init(key: "type", value: step["type"] ?? .null), .init(key: "depth", value: .number(JSONNumber(depth))),
+                .init(key: "startDate", value: step["startDate"] ?? .null), .init(key: "endDate", value: step["endDate"] ?? .null),
+            ])))
+        }
+        return rows
+    }
+
+    private func treeFiles(_ verdicts: [FileVerdict], datasets: [String: String], sizes: [String: Int], run: JSONValue) -> [JSONValue] {
+        verdicts.map { verdict in
+            .object(JSONObject([
+                .init(key: "taskRunUUID", value: run), .init(key: "filename", value: .string(verdict.filename)),
+                .init(key: "lookupName", value: .string(verdict.lookupName)), .init(key: "schema", value: verdict.schema.map(JSONValue.string) ?? .null),
+                .init(key: "chosenBy", value: verdict.chosenBy.map { .string($0.rawValue) } ?? .null), .init(key: "status", value: .string(verdict.status.rawValue)),
+                .init(key: "dataset", value: datasets[verdict.filename].map(JSONValue.string) ?? .null),
+                .init(key: "bytes", value: sizes[verdict.filename].map { .number(JSONNumber($0)) } ?? .null),
+                .init(key: "toleratedErrors", value: .number(JSONNumber(verdict.toleratedCount))),
+                .init(key: "notes", value: .array(verdict.notes.map(JSONValue.string))),
+            ]))
+        }
+    }
+
+    private func treeRun(report: ArchiveReport, record: RecordMetadata?, result: JSONValue?, run: JSONValue, objects: Int) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object(JSONObject([
+            .init(key: "taskRunUUID", value: run), .init(key: "archive", value: .string(report.name)),
+            .init(key: "recordIdFrom", value: .string(record?.recordId == nil ? "file name" : "manifest")),
+            .init(key: "assessmentRevision", value: (record?.assessmentRevision ?? report.key?.assessmentRevision).map { .number(JSONNumber($0)) } ?? .null),
+            .init(key: "appId", value: text(record?.appId)), .init(key: "uploadedOn", value: text(record?.uploadedOn)),
+            .init(key: "clientInfo", value: text(record?.clientInfo)), .init(key: "identifier", value: result?["identifier"] ?? .null),
+            .init(key: "startDate", value: result?["startDate"] ?? .null), .init(key: "endDate", value: result?["endDate"] ?? .null),
+            .init(key: "files", value: .number(JSONNumber(report.files.count))), .init(key: "datasetObjects", value: .number(JSONNumber(objects))),
+            .init(key: "notes", value: .array(report.notes.map(JSONValue.string))),
+            .init(key: "upload", value: .object(JSONObject(RecordIngester.uploadFields(record).map { .init(key: $0.0, value: $0.1) }))),
+        ]))
+    }
+
+    // MARK: Tests
+
+    /// A result with escapes everywhere, values of every kind, missing and odd members.
+    private let result = #"""
+        {"identifier": "s\"1", "startDate": 1.50, "taskRunUUID": "6F2A1A52-0000-4000-8000-000000000009", "stepHistory": [
+          {"type": "answer", "identifier": "q\u0001\t/é", "answerType": {"type": "string"}, "value": "line\nbreak \"q\" \\ \u001f", "startDate": "x"},
+          {"type": "answer", "identifier": 7, "answerType": "integer", "value": 1e400},
+          {"type": "answer", "identifier": "n", "value": -0.0},
+          {"type": "answer", "identifier": "o", "answerType": {"type": "object"}, "value": {"a": [1, {"b": null}], "c\"": "d"}},
+          {"type": "answer", "identifier": "b", "value": false, "endDate": null},
+          {"type": "answer", "value": null},
+          {"type": "section", "identifier": "s", "stepHistory": [{"type": "answer", "identifier": "deep", "value": [true, "x"]}, {"identifier": "plain"}]},
+          {"type": "base"}, 12, "text"]}
+        """#
+
+    func testRowsAreTheBytesOfTheTreesWithThePartitionFieldsInserted() throws {
+        let value = try JSONDocument(text: result).value
+        for run in [nil, "run \"1\""] as [String?] {
+            let tables = OwnTables(run: run, fields: fields)
+            let runValue = run.map(JSONValue.string) ?? .null
+            let (answers, steps) = tables.answersAndSteps(value)
+            XCTAssertEqual(answers.bytes, treeLines(treeAnswers(value, run: runValue)))
+            XCTAssertEqual(answers.count, 7)
+            XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: runValue)))
+            XCTAssertEqual(steps.count, 12, "non-objects in stepHistory are steps too, named \"?\"")
+            XCTAssertEqual(tables.answersAndSteps(nil).answers.count, 0)
+            XCTAssertEqual(tables.answersAndSteps(nil).steps.bytes, [])
+        }
+    }
+
+    func testRunAndFileRowsAreTheBytesOfTheTrees() throws {
+        let folder = try IngestFixtures.scratch()
+        let path = folder.appendingPathComponent("a.zip").path
+        try Data(IngestFixtures.archive(run: "r", files: [("assessmentResult.json", result), ("left.json", IngestFixtures.motion(2)),
+                                                           ("odd \"name\".json", "{}")])).write(to: URL(fileURLWithPath: path))
+        let manifestLine = #"{"path": "a.zip", "recordId": "r\"1", "RecordID": 5, "assessmentId": "walk", "assessmentRevision": "1", "extra": {"n": [1]}, "uploadedOn": "2026-03-04T05:06:07.000Z"}"#
+        let record = try RecordManifest.parse(Array(manifestLine.utf8), line: 1, name: "m", folder: folder.path).get()
+        for metadata in [record, nil] as [RecordMetadata?] {
+            let verified = try IngestFixtures.verifier().verifyKeepingContents(Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path, record: metadata)
+            XCTAssertFalse(verified.report.files.isEmpty)
+            let tables = OwnTables(run: verified.report.taskRunUUID, fields: fields)
+            let runValue = verified.report.taskRunUUID.map(JSONValue.string) ?? .null
+            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, result: verified.result, objects: 3).bytes,
+                           treeLines([treeRun(report: verified.report, record: metadata, result: verified.result, run: runValue, objects: 3)]))
+            let datasets = ["left.json": "Motion \"x\""]
+            XCTAssertEqual(tables.files(verified.report.files, datasets: datasets, contents: verified.contents).bytes,
+                           treeLines(treeFiles(verified.report.files, datasets: datasets, sizes: verified.contents.mapValues(\.count), run: runValue)))
+        }
+    }
+}
+
+/// `JSONBytes` writes what `JSONWriter.compact` writes.
+final class JSONBytesTests: XCTestCase {
+    func testStringsOfEveryByteAndValuesOfEveryKindAreWrittenAsTheWriterWritesThem() throws {
+        var texts = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["", "é", "日本", "a\"b\\c", "\u{7F}", "\u{1F600}x", String(repeating: "ab\n", count: 40)]
+        for text in texts {
+            var bytes = JSONBytes()
+            bytes.string(text)
+            XCTAssertEqual(bytes.bytes, JSONWriter.compact.bytes(.string(text)), text.debugDescription)
+        }
+        let values = try ["null", "true", "false", "0", "-12", "1.50", "1e400", "12345678901234567890", #"[1,[],{}]"#, #"{"a":{"b":[null,"\u0000"]}}"#, "[]", "{}"]
+            .map { try JSONDocument(text: $0).value }
+        for value in values {
+            XCTAssertEqual(JSONBytes.text(of: value), JSONWriter.compact.bytes(value))
+            var nested = JSONBytes()
+            nested.beginObject()
+            nested.key("k")
+            nested.value(value)
+            nested.key("list")
+            nested.beginArray()
+            nested.value(value)
+            nested.integer(nil)
+            nested.string(nil)
+            nested.strings(["x", "y"])
+            nested.endArray()
+            nested.members(Array(#""m":1"#.utf8))
+            nested.key(escaping: "data \"key\"\n")
+            nested.string("v")
+            nested.endObject()
+            let tree: JSONValue = .object(JSONObject([.init(key: "k", value: value), .init(key: "list", value: [value, .null, .null, ["x", "y"]]),
+                                                     .init(key: "m", value: 1), .init(key: "data \"key\"\n", value: "v")]))
+            XCTAssertEqual(nested.bytes, JSONWriter.compact.bytes(tree))
+        }
+    }
+
+    func testRowsFollowOneAnotherOnLinesOfTheirOwn() {
+        var rows = JSONBytes()
+        for index in 0..<3 {
+            rows.beginObject()
+            rows.members([])
+            rows.key("i")
+            rows.integer(index)
+            rows.endObject()
+            rows.endLine()
+        }
+        XCTAssertEqual(String(decoding: rows.bytes, as: UTF8.self), "{\"i\":0}\n{\"i\":1}\n{\"i\":2}\n")
+    }
+}
+
+/// The small pieces written or read without Foundation's general machinery, against that machinery.
+final class IngestPiecesTests: XCTestCase {
+    func testLedgerLinesAreTheBytesOfTheirTrees() {
+        let entries = [
+            IngestLedger.Entry(commit: 3, recordId: "r\"1", taskRunUUID: nil, input: "m.jsonl:7", objects: []),
+            IngestLedger.Entry(commit: 12, recordId: "é", taskRunUUID: "run", input: "/a/b.zip",
+                               objects: [("dataset=x/part-000012.ndjson", 1, 1), ("dataset=\\y/p", 40, 3)]),
+        ]
+        for entry in entries {
+            let tree: JSONValue = .object(JSONObject([
+                .init(key: "commit", value: .number(JSONNumber(entry.commit))), .init(key: "recordId", value: .string(entry.recordId)),
+                .init(key: "taskRunUUID", value: entry.taskRunUUID.map(JSONValue.string) ?? .null), .init(key: "input", value: .string(entry.input)),
+                .init(key: "objects", value: .array(entry.objects.map { object in
+                    .object(JSONObject([.init(key: "path", value: .string(object.path)), .init(key: "line", value: .number(JSONNumber(object.line))),
+                                        .init(key: "lines", value: .number(JSONNumber(object.lines)))]))
+                })),
+            ]))
+            XCTAssertEqual(entry.line, JSONWriter.compact.bytes(tree) + [0x0A])
+            XCTAssertNotNil(IngestLedger.Entry(tree), "a line written reads back")
+        }
+    }
+
+    func testDatasetNamesAreTheLastPathComponentWithoutJSON() {
+        let uris = ["https://x.org/v2/MotionRecord.json", "https://x.org/v2/MotionRecord.json/", "MotionRecord", "a//b.json//", "/", "///", "",
+                    ".json", "x/.json", "x/y.JSON", "x/y.json.json", "é/ü.json", "https://x.org/schemas/"]
+        for uri in uris {
+            let last = uri.split(separator: "/").last.map(String.init) ?? uri
+            XCTAssertEqual(DatasetNames().name(for: uri), last.hasSuffix(".json") ? String(last.dropLast(5)) : last, uri)
+        }
+        XCTAssertEqual(DatasetNames(mapping: ["u": "Named_v1"]).name(for: "u"), "Named_v1")
+    }
+
+    func testSafeNamesKeepLettersDigitsDashUnderscoreAndDotOnly() {
+        func allowed(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ".")].contains(byte)
+        }
+        for byte in UInt8(1)...UInt8(127) {
+            let text = "a" + String(UnicodeScalar(byte))
+            XCTAssertEqual(SafeName.component(text) == text, allowed(byte), "\(byte)")
+        }
+        XCTAssertEqual(SafeName.component("MotionRecord_v1.2-x"), "MotionRecord_v1.2-x")
+        XCTAssertNotEqual(SafeName.component("é"), "é")
+        XCTAssertNotEqual(SafeName.component(".hidden"), ".hidden")
+        XCTAssertNotEqual(SafeName.component(""), "")
+    }
+
+    func testFoldersAreMadeWithTheirMissingParentsAndAFileInTheWayIsAnError() throws {
+        let folder = try IngestFixtures.scratch()
+        let deep = folder.appendingPathComponent("dataset=x/assessmentid=a/year=2026/month=2/day=5").path
+        try IngestLedger.makeFolder(deep)
+        try IngestLedger.makeFolder(deep)
+        try IngestLedger.makeFolder(deep + "/")
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: deep, isDirectory: &isFolder) && isFolder.boolValue)
+        try Data("in the way".utf8).write(to: folder.appendingPathComponent("file"))
+        for path in [folder.appendingPathComponent("file").path, folder.appendingPathComponent("file/below/more").path] {
+            XCTAssertThrowsError(try IngestLedger.makeFolder(path)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cannot create \(path): "), "\(error)")
+            }
+        }
+        XCTAssertEqual(["/a/b", "/a/b/", "/a", "/", "a/b", "a", "a//b"].map { IngestLedger.parent(of: $0) }, ["/a", "/a", "/", "/", "a", nil, "a/"])
+    }
+
+    func testFilesAreReadAsFoundationReadsThem() throws {
+        let folder = try IngestFixtures.scratch()
+        for size in [0, 1, 4095, 65_536, 200_001] {
+            let path = folder.appendingPathComponent("f\(size)").path
+            try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(FileBytes.read(path), FileManager.default.contents(atPath: path).map { Array($0) })
+        }
+        XCTAssertNil(FileBytes.read(folder.appendingPathComponent("missing").path))
+        XCTAssertNil(FileBytes.read(folder.path), "a folder")
+        XCTAssertEqual(FileBytes.read("/dev/null"), [])
+    }
+}
