@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
-        .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive"]),
+        .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive", "OrderedParallel"]),
         .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",

@@ -85,7 +85,7 @@ struct IngestCommand: Command {
         let ingester = RecordIngester(verifier: verifier, names: names)
         var sink: IngestSink
         do throws(IngestWriteError) {
-            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery)
+            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery, writers: parallel.jobs)
         } catch {
             io.printError("error: \(error.description)")
             return .inputError

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import OrderedParallel
 import ZipArchive
 
 /// What earlier runs over an output folder ingested, and how a commit is made durable: the journal
@@ -95,16 +96,26 @@ struct IngestLedger {
         for entry in entries { remember(entry) }
     }
 
-    /// Runs a commit of `files` (path under the output folder → bytes) recording `entries`; without
-    /// `overwrite`, a file already there stops the commit (the ledger does not know it: nothing is replaced).
-    mutating func commit(_ number: Int, files: [(path: String, chunks: [[UInt8]])], entries: [Entry], overwrite: Bool) throws(IngestWriteError) {
+    /// Runs a commit of `files` (path under the output folder → bytes) recording `entries`, writing the files
+    /// on up to `writers` threads; without `overwrite`, a file already there stops the commit (the ledger
+    /// does not know it: nothing is replaced). When files cannot be written, the error of the first of them
+    /// (in `files` order) is thrown and the commit stays in flight, to be undone by the next run.
+    mutating func commit(_ number: Int, files: [(path: String, chunks: [[UInt8]])], entries: [Entry], overwrite: Bool,
+                         writers: Int = 1) throws(IngestWriteError) {
         // Checked before the marker exists: undoing this commit must never remove a file it did not write.
         for file in files where !overwrite && FileManager.default.fileExists(atPath: folder + "/" + file.path) {
             throw IngestLedger.unknownFile(folder + "/" + file.path)
         }
         let marker = JSONValue.array(files.map { .string($0.path) })
         try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number))
-        for file in files { try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite) }
+        let folder = folder
+        var firstFailure: IngestWriteError?
+        OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
+            Result { () throws(IngestWriteError) in try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite) }
+        }, consume: { written in
+            if firstFailure == nil, case .failure(let error) = written { firstFailure = error }
+        })
+        if let firstFailure { throw firstFailure }
         var lines: [UInt8] = []
         for entry in entries { lines += entry.line }
         try append(lines)

@@ -63,6 +63,8 @@ public struct IngestSink {
     public let commitRecords: Int
     /// Bytes waiting that trigger a commit.
     public let commitBytes: Int
+    /// How many of a commit's files are written at once.
+    public let writers: Int
     private var batch: BatchVerifier
     private var ledger: IngestLedger
     /// The files of the waiting commit, in the order their first rows came.
@@ -80,13 +82,15 @@ public struct IngestSink {
     private var ingestedByThisRun: [String: String] = [:]
 
     /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
-    /// `verifier` is the one the records were verified with.
+    /// `verifier` is the one the records were verified with. A commit writes its files on `writers` threads
+    /// (one per job: on a real disk, copying rows into the page cache is much of an ingest's time).
     public init(folder: String, verifier: ArchiveVerifier, layout: IngestLayout = .batch,
-                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20) throws(IngestWriteError) {
+                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20, writers: Int = 1) throws(IngestWriteError) {
         self.folder = folder
         self.layout = layout
         self.commitRecords = max(commitRecords, 1)
         self.commitBytes = max(commitBytes, 1)
+        self.writers = max(writers, 1)
         batch = BatchVerifier(verifier: verifier)
         ledger = try IngestLedger(folder: folder)
     }
@@ -189,7 +193,7 @@ public struct IngestSink {
         if !waitingEntries.isEmpty {
             let files = waitingFiles.map { ($0.path, $0.chunks) }
             // Sage's per-record objects are replaced when a record comes again; a part file never is.
-            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record)
+            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record, writers: writers)
         }
         defer { unreported = [] }
         waitingFiles = []

@@ -37,10 +37,11 @@ final class IngestSinkTests: XCTestCase {
                 input(unreadable, record: "r6"), noPath, input(good2, record: "r1"), input(sameRun, record: "r7"), input(good2, record: "r2")]
     }
 
-    private func ingest(_ inputs: [IngestInput], into output: URL, layout: IngestLayout = .batch, commitRecords: Int = 10_000) throws -> [IngestOutcome] {
+    private func ingest(_ inputs: [IngestInput], into output: URL, layout: IngestLayout = .batch, commitRecords: Int = 10_000,
+                        writers: Int = 1) throws -> [IngestOutcome] {
         let verifier = try IngestFixtures.verifier()
         let ingester = RecordIngester(verifier: verifier)
-        var sink = try IngestSink(folder: output.path, verifier: verifier, layout: layout, commitRecords: commitRecords)
+        var sink = try IngestSink(folder: output.path, verifier: verifier, layout: layout, commitRecords: commitRecords, writers: writers)
         var outcomes: [IngestOutcome] = []
         for input in inputs { outcomes += try sink.take(ingester.prepare(input)) }
         return outcomes + (try sink.finish())
@@ -252,5 +253,39 @@ final class IngestSinkTests: XCTestCase {
         _ = try ingest([inputs[0]], into: records, layout: .record)
         try FileManager.default.removeItem(at: records.appendingPathComponent("_assess/ledger.ndjson"))
         XCTAssertEqual(try ingest([inputs[0]], into: records, layout: .record).map(\.status), [.ingested])
+    }
+
+    func testACommitWrittenOnSeveralThreadsIsTheSameFilesAndLedger() throws {
+        let folder = try IngestFixtures.scratch()
+        let inputs = try batch(in: folder)
+        for layout in IngestLayout.allCases {
+            let one = folder.appendingPathComponent("one-\(layout)"), three = folder.appendingPathComponent("three-\(layout)")
+            let serial = try ingest(inputs, into: one, layout: layout, commitRecords: 2)
+            let parallel = try ingest(inputs, into: three, layout: layout, commitRecords: 2, writers: 3)
+            XCTAssertEqual(parallel.map(\.status), serial.map(\.status))
+            XCTAssertEqual(parallel.map(\.written), serial.map(\.written))
+            XCTAssertEqual(IngestFixtures.tree(three), IngestFixtures.tree(one), "every file, the ledger included, byte for byte (\(layout))")
+            XCTAssertGreaterThan(IngestFixtures.tree(one).keys.filter { $0.hasPrefix("dataset=") }.count, 3)
+        }
+    }
+
+    func testAFileThatCannotBeWrittenStopsTheCommitWhateverTheWriters() throws {
+        let folder = try IngestFixtures.scratch()
+        let inputs = try batch(in: folder)
+        for writers in [1, 4] {
+            let output = folder.appendingPathComponent("out\(writers)")
+            // A file where a partition folder of the commit must go: that file's write fails, the others succeed.
+            try FileManager.default.createDirectory(at: output.appendingPathComponent("dataset=assess_runs"), withIntermediateDirectories: true)
+            try Data("in the way".utf8).write(to: output.appendingPathComponent("dataset=assess_runs/assessmentid=walk"))
+            XCTAssertThrowsError(try ingest([inputs[0]], into: output, writers: writers)) { error in
+                XCTAssertTrue("\(error)".contains("dataset=assess_runs/assessmentid=walk"), "\(error)")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), ["000001.json"],
+                           "the commit stays in flight, for the next run to undo (writers: \(writers))")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("_assess/ledger.ndjson").path))
+            try FileManager.default.removeItem(at: output.appendingPathComponent("dataset=assess_runs/assessmentid=walk"))
+            XCTAssertEqual(try ingest([inputs[0]], into: output, writers: writers).map(\.status), [.ingested], "a re-run finishes it")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("_assess/pending").path), [])
+        }
     }
 }
