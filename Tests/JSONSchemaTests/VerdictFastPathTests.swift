@@ -1,0 +1,67 @@
+import XCTest
+import JSONCore
+@testable import JSONSchema
+
+/// A node's verdict takes shortcuts the error path does not: a first `type` tested inline, a lone
+/// `$ref` followed without a keyword call. Each must give the verdict of the keywords (compared with
+/// `validate`, which walks them) on every case, and meet the depth limit where the keywords would.
+final class VerdictFastPathTests: XCTestCase {
+    private func json(_ text: String) throws -> JSONValue { try JSONDocument(text: text).value }
+
+    /// `isValid` against `validate(…).isEmpty` for every schema and instance, at every depth limit up
+    /// to `depths` and at the default one.
+    private func assertVerdictsAgree(_ schemas: [String], _ instances: [String], depths: ClosedRange<Int> = 0...8,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        for schema in schemas {
+            for maxDepth in Array(depths) + [ValidationOptions.defaultMaxDepth] {
+                let validator = try Validator(schema: json(schema), options: ValidationOptions(maxDepth: maxDepth))
+                for instance in instances {
+                    let value = try json(instance)
+                    XCTAssertEqual(validator.isValid(value), validator.validate(value).isEmpty,
+                                   "\(schema) on \(instance), depth \(maxDepth)", file: file, line: line)
+                }
+            }
+        }
+    }
+
+    func testInlineTypeAndForwardedReferencesGiveTheKeywordsVerdicts() throws {
+        let schemas = [
+            #"{"type": "integer"}"#,
+            #"{"type": ["integer", "string"], "minimum": 3, "minLength": 2}"#,
+            #"{"type": "integer", "maximum": 5}"#,
+            #"{"type": ["number", "integer"]}"#,
+            #"{"minimum": 3, "type": "number"}"#,
+            ##"{"$ref": "#/definitions/a", "definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"type": "string", "minLength": 2}}}"##,
+            ##"{"$ref": "#/definitions/a", "type": "null", "definitions": {"a": {"type": "integer"}}}"##,
+            ##"{"properties": {"p": {"$ref": "#/definitions/r"}, "q": {"type": "boolean"}}, "definitions": {"r": {"$ref": "#/definitions/s"}, "s": {"type": "object", "properties": {"p": {"$ref": "#/definitions/r"}}}}}"##,
+            ##"{"items": {"$ref": "#/definitions/i"}, "definitions": {"i": {"type": "integer", "not": {"const": 3}}}}"##,
+            ##"{"anyOf": [{"$ref": "#/definitions/x"}, {"type": "string"}], "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"type": "integer"}}}"##,
+            ##"{"not": {"$ref": "#/definitions/x"}, "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"type": "integer"}}}"##,
+            ##"{"allOf": [{"$ref": "#"}], "type": "integer"}"##,
+            ##"{"$ref": "#"}"##,
+        ]
+        let instances = ["1", "1.0", "2.5", "7", "3", "\"x\"", "\"xy\"", "null", "true", "[]", "[1, 2, 3]", "[1.0, 4]", "{}",
+                         #"{"p": {"p": {"p": {}}}}"#, #"{"p": {"p": 1}}"#, #"{"q": true}"#, #"{"q": 1}"#, #"{"p": {"q": 1}}"#]
+        try assertVerdictsAgree(schemas, instances)
+    }
+
+    /// The limit is met at the node where entering one more schema would pass it, as it is without
+    /// the shortcuts: each `$ref` followed and each node entered counts one.
+    func testTheDepthLimitIsMetAtTheSameNode() throws {
+        let schema = try json(##"""
+            {"properties": {"a": {"$ref": "#/definitions/x"}}, "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"type": "integer"}}}
+            """##)
+        let instance = try json(#"{"a": 1}"#)
+        // Root, then `properties/a`, then `x`, then `y`: four levels.
+        for (maxDepth, node) in [(0, ""), (1, "/properties/a"), (2, "/definitions/x"), (3, "/definitions/y")] {
+            let validator = try Validator(schema: schema, uri: "urn:depth", options: ValidationOptions(maxDepth: maxDepth))
+            XCTAssertFalse(validator.isValid(instance))
+            let errors = validator.validate(instance)
+            XCTAssertEqual(errors.map(\.kind), [.tooDeep(limit: maxDepth)])
+            XCTAssertEqual(errors.first?.absoluteKeywordLocation, "urn:depth#" + node, "depth \(maxDepth)")
+            XCTAssertEqual(errors.first?.instanceLocation, maxDepth == 0 ? .root : JSONPointer(tokens: ["a"]), "depth \(maxDepth)")
+        }
+        XCTAssertTrue(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(instance))
+        XCTAssertFalse(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(try json(#"{"a": "s"}"#)))
+    }
+}
