@@ -1,11 +1,9 @@
 /// RFC 3986 URIs and URI references, and their RFC 3987 IRI counterparts, checked in one pass over UTF-8.
 enum URIFormat {
-    /// Whether `string` is a URI (or IRI when `international`); without `requiresScheme`, any reference.
-    static func isValid(_ string: String, requiresScheme: Bool, international: Bool) -> Bool {
-        string.withUTF8Bytes { bytes in
-            var parser = URIParser(bytes: bytes, international: international)
-            return parser.parseReference(requiresScheme: requiresScheme)
-        }
+    /// Whether `bytes` is a URI (or IRI when `international`); without `requiresScheme`, any reference.
+    static func isValid(_ bytes: Bytes, requiresScheme: Bool, international: Bool) -> Bool {
+        var parser = URIParser(bytes: bytes, international: international)
+        return parser.parseReference(requiresScheme: requiresScheme)
     }
 }
 
