@@ -27,8 +27,9 @@ class AssertionKeyword: Keyword, @unchecked Sendable {
     /// What is wrong with the instance, or `nil` when it passes.
     func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? { nil }
 
-    /// Passes when `failure` finds nothing. The assertions met most often override this with the same
-    /// test called directly (their class is final): one dynamic call per check instead of two.
+    /// Passes when `failure` finds nothing. The assertions met most often override this with the test
+    /// alone, and build their `failure` on it: one dynamic call per check instead of two, and no error
+    /// kind (a large enum, returned through memory) made for a verdict.
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         failure(instance, context) == nil
     }

@@ -64,4 +64,21 @@ final class VerdictFastPathTests: XCTestCase {
         XCTAssertTrue(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(instance))
         XCTAssertFalse(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(try json(#"{"a": "s"}"#)))
     }
+
+    /// The assertions decide a verdict without building an error kind; `validate` builds it from the same
+    /// test. Bounds met exactly, passed by one, non-ASCII strings, decimals and values of other kinds.
+    func testAssertionVerdictsAgreeWithTheirErrors() throws {
+        let schemas = [
+            #"{"minLength": 2, "maxLength": 3}"#, #"{"maxLength": 0}"#, #"{"minItems": 1, "maxItems": 2}"#,
+            #"{"minProperties": 1, "maxProperties": 1}"#, #"{"minimum": 2, "maximum": 2.5}"#,
+            #"{"exclusiveMinimum": 2, "exclusiveMaximum": 3}"#, #"{"multipleOf": 0.5}"#, #"{"const": {"a": [1, 2.0]}}"#,
+            #"{"const": "é"}"#, #"{"pattern": "^[a-z]+$"}"#, #"{"pattern": "b"}"#, #"{"enum": ["a", 1, null]}"#,
+            #"{"format": "date-time"}"#, #"{"format": "uri"}"#, #"{"format": "regex"}"#, #"{"format": "email"}"#,
+        ]
+        let instances = ["\"\"", "\"a\"", "\"ab\"", "\"abc\"", "\"abcd\"", "\"éé\"", "\"ééé\"", "\"éééé\"", "\"é\"", "\"\\u00e9\"",
+                         "\"2026-01-02T03:04:05Z\"", "\"2026-13-02T03:04:05Z\"", "\"https://e.com/a?b#c\"", "\"a b\"", "\"[a-\"",
+                         "\"x@example.com\"", "1", "2", "2.0", "2.5", "2.6", "3", "3.0", "1.5", "[]", "[1]", "[1, 2]", "[1, 2, 3]", "{}",
+                         #"{"a": 1}"#, #"{"a": [1, 2]}"#, #"{"a": [1, 2.0]}"#, #"{"a": 1, "b": 2}"#, "null", "true"]
+        try assertVerdictsAgree(schemas, instances, depths: 1...1)
+    }
 }

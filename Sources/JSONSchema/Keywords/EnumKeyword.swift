@@ -48,10 +48,10 @@ final class ConstKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        instance.equals(expected)
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        instance.equals(expected) ? nil : .constant(expected: expected)
+        isValid(instance, context) ? nil : .constant(expected: expected)
     }
 }

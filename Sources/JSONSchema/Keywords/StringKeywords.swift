@@ -20,7 +20,7 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        instance.kind != .string || regex.search(utf8: instance.bytes) == .match
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
