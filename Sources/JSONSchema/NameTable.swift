@@ -42,22 +42,21 @@ struct NameKey: Equatable {
     /// The slot of this key in a table of `1 << (64 - shift)` slots hashed with `seed`.
     @inline(__always)
     func slot(seed: UInt64, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((head &+ tail &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(bitPattern: Int64(count))) &* seed) >> shift)
+        Int(truncatingIfNeeded: ((head &+ tail &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(bitPattern: Int64(count))) &* seed) &>> shift)
     }
 }
 
 /// Schema values looked up by an instance member's UTF-8 name, without building strings: an
-/// open-addressing hash table of name keys (`NameKey`). Building it tries a few hash seeds and keeps
-/// the one that displaces names least, so most tables find or miss a name with one comparison; the
-/// slots live in memory the table owns, read with no bounds check or reference counting.
+/// open-addressing hash table of name keys (`NameKey`) holding the values in its slots. Building it
+/// tries a few hash seeds and keeps the one that displaces names least, so most tables find or miss a
+/// name with one comparison; the slots live in memory the table owns, and lookups go through `probe`,
+/// a few plain words a hot loop keeps in registers (no bounds check, no reference counting).
 struct NameTable<Value: Sendable>: Sendable {
     private let names: [[UInt8]]
     private let values: [Value]
-    private let slots: SlotStorage
-    private let seed: UInt64
-    private let shift: UInt64
-    /// How many slots past its own a name may sit (0: every name is in its own slot).
-    let probeLimit: Int
+    private let storage: SlotStorage<Value>
+    /// What lookups read; valid while the table lives.
+    let probe: NameProbe<Value>
 
     /// The seeds tried, in order (odd, with well-spread bits).
     private static var seeds: [UInt64] {
@@ -82,106 +81,132 @@ struct NameTable<Value: Sendable>: Sendable {
         self.values = values
         let keys = names.map { name in name.withUnsafeBufferPointer { NameKey($0) } }
         // At least four slots per name: most seeds then place every name in a slot of its own.
-        var bits: UInt64 = 2
+        var bits = 2
         while 1 << bits < keys.count * 4 { bits += 1 }
-        var chosen = (seed: Self.seeds[0], placed: [Int](), probeLimit: Int.max)
-        for seed in Self.seeds where chosen.probeLimit > 0 {
-            let (placed, probeLimit) = Self.place(keys, seed: seed, shift: 64 - bits)
-            if probeLimit < chosen.probeLimit { chosen = (seed, placed, probeLimit) }
+        let shift = UInt64(64 - bits)
+        var chosen = (seed: Self.seeds[0], placed: [Int](), limit: Int.max)
+        for seed in Self.seeds where chosen.limit > 0 {
+            let (placed, limit) = Self.place(keys, seed: seed, shift: shift, slots: 1 << bits)
+            if limit < chosen.limit { chosen = (seed, placed, limit) }
         }
-        seed = chosen.seed
-        shift = 64 - bits
-        probeLimit = chosen.probeLimit
-        slots = SlotStorage(count: 1 << bits)
-        for (entry, slot) in chosen.placed.enumerated() { slots.base[slot] = Slot(key: keys[entry], entry: entry) }
+        storage = SlotStorage(count: 1 << bits, names: names)
+        for (entry, slot) in chosen.placed.enumerated() {
+            storage.slots[slot] = NameSlot(key: keys[entry], long: storage.longName(entry), value: values[entry])
+        }
+        probe = NameProbe(slots: storage.slots, mask: (1 << bits) - 1, seed: chosen.seed, shift: shift, limit: chosen.limit)
     }
 
     /// Each key's slot under linear probing with `seed`, and the longest displacement.
-    private static func place(_ keys: [NameKey], seed: UInt64, shift: UInt64) -> (slots: [Int], probeLimit: Int) {
-        let mask = (1 << (64 - Int(shift))) - 1
-        var taken = [Bool](repeating: false, count: mask + 1)
+    private static func place(_ keys: [NameKey], seed: UInt64, shift: UInt64, slots: Int) -> (slots: [Int], limit: Int) {
+        var taken = [Bool](repeating: false, count: slots)
         var placed: [Int] = []
-        var probeLimit = 0
+        var limit = 0
         for key in keys {
             var slot = key.slot(seed: seed, shift: shift)
             var distance = 0
             while taken[slot] {
-                slot = (slot + 1) & mask
+                slot = (slot + 1) & (slots - 1)
                 distance += 1
             }
             taken[slot] = true
             placed.append(slot)
-            probeLimit = max(probeLimit, distance)
+            limit = max(limit, distance)
         }
-        return (placed, probeLimit)
+        return (placed, limit)
     }
+
+    /// How many slots past its own a name may sit (0: every name is in its own slot).
+    var probeLimit: Int { probe.limit }
 
     /// The value for `name`, or `nil`.
     @inline(__always)
     func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {
-        index(for: name).map { values[$0] }
+        probe.value(for: name)
     }
+
+    /// True when `name` is in the table.
+    @inline(__always)
+    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { probe.value(for: name) != nil }
+
+    /// The entry of `name` (in the order first given), or `nil`.
+    func index(for name: [UInt8]) -> Int? { names.firstIndex(of: name) }
 
     /// The value of entry `index` (`0..<count`).
     subscript(index: Int) -> Value { values[index] }
 
-    /// The entry of `name`, or `nil`.
-    @inline(__always)
-    func index(for name: UnsafeBufferPointer<UInt8>) -> Int? {
-        index(for: NameKey(name), name)
-    }
+    /// The names and values, in the order first given.
+    var entries: [(name: [UInt8], value: Value)] { Array(zip(names, values)) }
 
-    /// The entry of `name`, whose key is `key`, or `nil`.
+    /// The one name and its value, when the table holds exactly one.
+    var onlyEntry: (name: [UInt8], value: Value)? { names.count == 1 ? (names[0], values[0]) : nil }
+}
+
+/// The words a `NameTable` lookup reads, copied out of the table so a loop can keep them in registers.
+/// Valid while its table lives.
+struct NameProbe<Value>: @unchecked Sendable {
+    let slots: UnsafeMutablePointer<NameSlot<Value>>
+    let mask: Int
+    let seed: UInt64
+    let shift: UInt64
+    /// How many slots past its own a name may sit (0: every name is in its own slot).
+    let limit: Int
+
+    /// The value for `name`, or `nil`.
     @inline(__always)
-    func index(for key: NameKey, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        let base = slots.base
-        let mask = slots.mask
+    func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {
+        let key = NameKey(name)
         var slot = key.slot(seed: seed, shift: shift)
-        var remaining = probeLimit
+        var remaining = limit
         while true {
-            let candidate = base[slot]
-            if candidate.key == key, key.count <= NameKey.exactLength || Self.equalBytes(names[candidate.entry], name) {
-                return candidate.entry
+            let candidate = slots + slot
+            if candidate.pointee.key == key, key.count <= NameKey.exactLength || candidate.pointee.holds(name) {
+                return candidate.pointee.value
             }
             guard remaining > 0 else { return nil }
             remaining -= 1
             slot = (slot + 1) & mask
         }
     }
+}
 
-    /// The one name and its value, when the table holds exactly one.
-    var onlyEntry: (name: [UInt8], value: Value)? { names.count == 1 ? (names[0], values[0]) : nil }
+/// One slot of a `NameTable`: a name's key and value, or `NameKey.empty` and `nil`.
+struct NameSlot<Value> {
+    let key: NameKey
+    /// The bytes of a name longer than `NameKey.exactLength` (its key alone does not decide).
+    let long: UnsafePointer<UInt8>?
+    let value: Value?
 
-    /// True when `name` is in the table.
-    @inline(__always)
-    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { index(for: name) != nil }
+    /// True when the long name here is `name` (whose key equals this slot's).
+    func holds(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let long, let bytes = name.baseAddress else { return false }
+        return memcmp(long, bytes, name.count) == 0
+    }
+}
 
-    private static func equalBytes(_ stored: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.withUnsafeBufferPointer { stored in
-            guard stored.count == name.count, let left = stored.baseAddress, let right = name.baseAddress else { return stored.count == name.count }
-            return memcmp(left, right, name.count) == 0
+/// The slots of one `NameTable` and the bytes of its long names, allocated once and freed with the table.
+final class SlotStorage<Value>: @unchecked Sendable {
+    let slots: UnsafeMutablePointer<NameSlot<Value>>
+    private let count: Int
+    private let longNames: [UnsafeMutablePointer<UInt8>?]
+
+    init(count: Int, names: [[UInt8]]) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: NameSlot(key: .empty, long: nil, value: nil), count: count)
+        longNames = names.map { name in
+            guard name.count > NameKey.exactLength else { return nil }
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: name.count)
+            bytes.initialize(from: name, count: name.count)
+            return bytes
         }
     }
-}
 
-/// One slot of a `NameTable`: a name's key and its entry, or `NameKey.empty`.
-struct Slot {
-    let key: NameKey
-    let entry: Int
-}
-
-/// The slots of one `NameTable`, allocated once and freed with the table.
-final class SlotStorage: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Slot>
-    let mask: Int
-
-    init(count: Int) {
-        base = .allocate(capacity: count)
-        base.initialize(repeating: Slot(key: .empty, entry: -1), count: count)
-        mask = count - 1
-    }
+    /// The stored bytes of entry `entry`'s name when it is long, else `nil`.
+    func longName(_ entry: Int) -> UnsafePointer<UInt8>? { longNames[entry].map { UnsafePointer($0) } }
 
     deinit {
-        base.deallocate()
+        slots.deinitialize(count: count)
+        slots.deallocate()
+        for bytes in longNames { bytes?.deallocate() }
     }
 }

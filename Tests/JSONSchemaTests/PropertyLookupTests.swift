@@ -57,6 +57,7 @@ extension PropertyLookupTests {
     func testOnePassOverMembersGivesTheVerdictsOfTheKeywords() throws {
         var many = JSONObject()
         for index in 0..<70 { many["p\(index)"] = ["type": "integer"] }
+        let long = "a-property-name-longer-than-sixteen-bytes"
         let schemas: [JSONValue] = [
             ["properties": ["a": ["type": "integer"], "b": ["type": "string"]], "required": ["a"]],
             ["required": ["b", "a"], "properties": ["a": ["type": "integer"], "b": ["type": "string"]]],
@@ -68,12 +69,22 @@ extension PropertyLookupTests {
             ["additionalProperties": false, "required": ["a"]],
             ["properties": ["a": ["type": "integer"]]],
             ["properties": ["a": ["type": "integer"], "c": ["const": 2]]],
+            ["properties": .object(many), "required": .array((0..<64).map { .string("p\($0)") })],
+            ["properties": .object(many), "required": .array((0..<65).map { .string("p\($0)") })],
+            ["properties": ["a": ["type": "integer"], "b": true], "required": ["a", "a", "b", "a"]],
+            ["properties": [long: ["type": "integer"], long + "x": true, "x" + long: false], "required": [.string(long)],
+             "additionalProperties": ["type": "string"]],
         ]
         let instances: [JSONValue] = [[:], ["a": 1], ["a": "x"], ["b": "y"], ["a": 1, "b": "y"], ["a": 1, "b": 2], ["a": 1, "c": 0],
                                       ["p0": 1], ["p0": 1, "p69": 2], ["p0": 1, "p69": "x"], ["p69": 1], 3, "text", [1, 2], .null,
                                       ["a": "x", "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8],
                                       ["a": 1, "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8],
-                                      ["b": 1, "c": 3, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8, "j": 9]]
+                                      ["b": 1, "c": 3, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7, "i": 8, "j": 9],
+                                      .object(JSONObject((0..<64).map { JSONObject.Member(key: "p\($0)", value: 1) })),
+                                      .object(JSONObject((0..<70).map { JSONObject.Member(key: "p\($0)", value: 1) })),
+                                      .object(JSONObject((1..<70).map { JSONObject.Member(key: "p\($0)", value: 1) })),
+                                      [long: 1], [long: "s"], [long: 1, long + "x": 1], [long: 1, "x" + long: 1],
+                                      [long: 1, String(long.dropLast()) + "!": "s"], [long: 1, String(long.dropLast()) + "!": 2]]
         for schema in schemas {
             let validator = try Validator(schema: schema)
             for instance in instances {
