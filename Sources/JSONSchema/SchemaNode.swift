@@ -60,6 +60,12 @@ struct NodeReference: @unchecked Sendable {
         reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
 
+    /// The context inside the node, as `EvaluationContext.entering` gives it, through a borrowed reference.
+    @inline(__always)
+    func entered(from context: EvaluationContext, _ instance: Instance) -> EvaluationContext? {
+        reference._withUnsafeGuaranteedRef { context.entering($0, instance) }
+    }
+
     /// The node's errors, appended to `errors`.
     func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]

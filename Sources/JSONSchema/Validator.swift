@@ -22,7 +22,8 @@ public struct ValidationOptions: Sendable, Hashable {
 /// A draft-07 schema compiled once (references resolved, keyword values checked), ready to apply
 /// to many instances. Immutable and `Sendable`: share one across threads.
 public struct Validator: Sendable {
-    private let root: SchemaNode
+    /// The root node (internal: tests look at what compiling made of it).
+    let root: SchemaNode
     /// Every compiled node, kept alive here because `$ref` points at nodes without retaining them.
     private let nodes: SchemaNodeStore
     private let options: ValidationOptions

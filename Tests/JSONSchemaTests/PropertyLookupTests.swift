@@ -111,15 +111,12 @@ extension PropertyLookupTests {
     /// An `allOf` of `if`/`then` branches keyed on one member is decided by a lookup for verdicts: it
     /// must give the branches' verdicts (compared with `validate`, which walks the branches) on every case.
     func testIfThenBranchesOnOneMemberGiveTheBranchesVerdicts() throws {
-        func branch(_ constant: JSONValue, then: JSONValue?) -> JSONValue {
-            var object = JSONObject()
-            object["if"] = ["properties": ["type": ["const": constant]]]
-            if let then { object["then"] = then }
-            return .object(object)
+        func branch(_ constant: JSONValue, then: JSONValue) -> JSONValue {
+            ["if": ["properties": ["type": ["const": constant]]], "then": then]
         }
         let schemas: [JSONValue] = [
             ["allOf": [branch("a", then: ["required": ["x"]]), branch("b", then: ["properties": ["y": ["type": "integer"]]]),
-                       branch("a", then: ["properties": ["x": ["type": "string"]]]), branch("c", then: nil)]],
+                       branch("a", then: ["properties": ["x": ["type": "string"]]]), branch("c", then: true)]],
             // Shapes the table does not take: an else, another member, a non-string constant, more in the if.
             ["allOf": [branch("a", then: ["required": ["x"]]), ["if": ["properties": ["type": ["const": "b"]]], "then": false, "else": ["required": ["z"]]]]],
             ["allOf": [branch("a", then: ["required": ["x"]]), ["if": ["properties": ["kind": ["const": "b"]]], "then": false]]],
@@ -139,6 +136,12 @@ extension PropertyLookupTests {
             }
         }
         let table = try Validator(schema: schemas[0])
+        XCTAssertTrue(table.root.onlyVerdictKeyword is ConditionalTableKeyword, "the first schema takes the table")
+        for other in schemas.dropFirst() {
+            let validator = try Validator(schema: other)
+            XCTAssertFalse(validator.root.onlyVerdictKeyword is ConditionalTableKeyword, "\(JSONWriter.compact.string(other))")
+            XCTAssertTrue(validator.root.onlyVerdictKeyword is AllOfKeyword, "\(JSONWriter.compact.string(other))")
+        }
         XCTAssertFalse(table.isValid(["type": "a"]), "both branches for \"a\" apply: x is required")
         XCTAssertFalse(table.isValid(["type": "a", "x": 1]), "and must be a string")
         XCTAssertTrue(table.isValid(["type": "b", "x": 1]), "the \"a\" branches do not apply to \"b\"")

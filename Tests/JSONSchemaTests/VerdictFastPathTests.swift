@@ -81,4 +81,25 @@ final class VerdictFastPathTests: XCTestCase {
                          #"{"a": 1}"#, #"{"a": [1, 2]}"#, #"{"a": [1, 2.0]}"#, #"{"a": 1, "b": 2}"#, "null", "true"]
         try assertVerdictsAgree(schemas, instances, depths: 1...1)
     }
+
+    /// The `type`-discriminator table (`ConditionalTableKeyword`), at every depth limit around the one
+    /// below which the branches themselves decide: constants repeated apart, a branch without `then`,
+    /// a `then` that descends into the instance.
+    func testDiscriminatorTablesAgreeAtEveryDepth() throws {
+        func branch(_ constant: String, _ then: String) -> String {
+            #"{"if": {"properties": {"type": {"const": "\#(constant)"}}}, "then": \#(then)}"#
+        }
+        let schema = #"{"allOf": ["# + [
+            branch("a", #"{"required": ["x"]}"#), branch("b", ##"{"properties": {"x": {"$ref": "#"}}}"##), branch("c", "true"),
+            branch("a", #"{"properties": {"x": {"type": "string"}}}"#), branch("b", #"{"properties": {"y": {"properties": {"z": {"type": "integer"}}}}}"#),
+        ].joined(separator: ", ") + "]}"
+        let instances = [#"{}"#, #"{"type": "a"}"#, #"{"type": "a", "x": "s"}"#, #"{"type": "a", "x": 1}"#, #"{"type": "b"}"#,
+                         #"{"type": "b", "x": {"type": "a"}}"#, #"{"type": "b", "x": {"type": "a", "x": "s"}}"#,
+                         #"{"type": "b", "x": {"type": "b", "x": {"type": "b", "x": {"type": "a"}}}}"#,
+                         #"{"type": "b", "y": {"z": 1}}"#, #"{"type": "b", "y": {"z": "s"}}"#, #"{"type": "c", "x": 1}"#,
+                         #"{"type": "d"}"#, #"{"type": 1}"#, #"{"x": 1}"#, #"{"x": "s", "y": {"z": 1}}"#, "1", "[]"]
+        let validator = try Validator(schema: json(schema))
+        XCTAssertTrue(validator.root.onlyVerdictKeyword is ConditionalTableKeyword)
+        try assertVerdictsAgree([schema], instances, depths: 0...12)
+    }
 }
