@@ -167,6 +167,8 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) private var kinds = KindSet.any
     /// The target of a `$ref` that is the only verdict keyword, followed without a dynamic call.
     @exclusivity(unchecked) private var forward: Unmanaged<SchemaNode>?
+    /// True when `kinds` decides alone: no `forward` and no keywords left.
+    @exclusivity(unchecked) private var decidedByKinds = false
 
     init(location: AbsoluteLocation) {
         self.location = location
@@ -213,13 +215,16 @@ final class SchemaNode: @unchecked Sendable {
         fastKeywords.deinitialize()
         fastKeywords.deallocate()
         fastKeywords = storage
+        decidedByKinds = forward == nil && rest.isEmpty
     }
 
-    /// The verdict: the keywords in order, a first `type` and a lone `$ref` without a dynamic call.
+    /// The verdict: the keywords in order, a first `type` and a lone `$ref` without a dynamic call, a
+    /// node that has nothing else to test answered before the keyword loop is set up.
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if let fastBoolean { return fastBoolean }
         guard let context = context.entering(self, instance) else { return false }
         guard kinds.accepts(instance) else { return false }
+        if decidedByKinds { return true }
         if let forward { return forward._withUnsafeGuaranteedRef { $0.isValid(instance, context) } }
         let keywords = fastKeywords
         for index in 0..<keywords.count where !keywords[index]._withUnsafeGuaranteedRef({ $0.isValid(instance, context) }) {
