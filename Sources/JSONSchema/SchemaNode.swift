@@ -60,6 +60,13 @@ struct NodeReference: @unchecked Sendable {
         reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
 
+    /// The node's verdict, a node that its `type` decides alone answered without a call (see
+    /// `SchemaNode.isValidInline`).
+    @inline(__always)
+    func isValidInline(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        reference._withUnsafeGuaranteedRef { $0.isValidInline(instance, context) }
+    }
+
     /// The context inside the node, as `EvaluationContext.entering` gives it, through a borrowed reference.
     @inline(__always)
     func entered(from context: EvaluationContext, _ instance: Instance) -> EvaluationContext? {
@@ -183,6 +190,7 @@ final class SchemaNode: @unchecked Sendable {
         switch body {
         case .boolean(let value):
             fastBoolean = value
+            decidedByKinds = false
             keywords = []
             verdictKeywords = []
         case .keywords(let keywords):
@@ -231,6 +239,14 @@ final class SchemaNode: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// `isValid`, with a node that `kinds` decides alone answered in the caller, without a call: for the
+    /// loops over members and elements. Anywhere the depth limit could be met, the call decides.
+    @inline(__always)
+    func isValidInline(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard decidedByKinds, context.remainingDepth > 0, context.state.pointee.overflow == nil else { return isValid(instance, context) }
+        return kinds.accepts(instance)
     }
 
     func collectErrors(

@@ -63,6 +63,14 @@ final class VerdictFastPathTests: XCTestCase {
         }
         XCTAssertTrue(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(instance))
         XCTAssertFalse(try Validator(schema: schema, options: ValidationOptions(maxDepth: 4)).isValid(try json(#"{"a": "s"}"#)))
+        // A member whose schema is only a `type` is tested in the member loop: the limit is still met at its node.
+        for leaf in [#"{"properties": {"a": {"type": "integer"}}}"#, #"{"properties": {"a": {"type": "integer"}}, "required": ["a"]}"#] {
+            for (maxDepth, node, valid) in [(1, "/properties/a", false), (2, "", true)] {
+                let validator = try Validator(schema: json(leaf), uri: "urn:leaf", options: ValidationOptions(maxDepth: maxDepth))
+                XCTAssertEqual(validator.isValid(instance), valid, leaf)
+                XCTAssertEqual(validator.validate(instance).map(\.absoluteKeywordLocation), valid ? [] : ["urn:leaf#" + node], leaf)
+            }
+        }
     }
 
     /// The assertions decide a verdict without building an error kind; `validate` builds it from the same

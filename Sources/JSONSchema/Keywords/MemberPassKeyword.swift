@@ -73,7 +73,7 @@ final class MemberPassKeyword: Keyword, @unchecked Sendable {
                 continue
             }
             present |= member.requiredBit
-            if !member.node.isValid(value, context) { return false }
+            if !member.node.isValidInline(value, context) { return false }
         }
         return present & required == required
     }
