@@ -69,7 +69,9 @@ final class ConditionalTableKeyword: Keyword, @unchecked Sendable {
         // With it, only the `if`s of its constant hold (none when it is not a string).
         let tested = instance.at(value)
         guard tested.kind == .string, let range = groups.value(for: tested.bytes) else { return true }
-        return grouped[range].allSatisfy { holds($0, instance, context) }
+        // By index: a slice of `grouped` would retain its buffer.
+        for index in range where !holds(grouped[index], instance, context) { return false }
+        return true
     }
 
     /// A branch whose `if` holds: its `then` must, entered as the branch's own node would enter it.
