@@ -31,6 +31,7 @@ struct Instance {
     var string: String { tape.string(index) }
 
     /// The string's length in code points.
+    @inline(__always)
     var codePointCount: Int { tape.codePointCount(index) }
 
     /// The number of array elements or object members.

@@ -164,7 +164,8 @@ final class SchemaNode: @unchecked Sendable {
     /// payload keeps its case in the pointer's spare bits, which hides the array from leak checkers.
     var body: Body { fastBoolean.map(Body.boolean) ?? .keywords(keywords) }
     private var keywords: [Keyword] = []
-    /// The keywords that decide the verdict (`properties` and `required` fused when they can be).
+    /// The keywords that decide the verdict (`properties`, `required` and `additionalProperties` fused
+    /// when they can be, and string checks fused).
     private var verdictKeywords: [Keyword] = []
     /// The verdict keywords after `kinds` and `forward`, in memory the node owns, so the hot `isValid`
     /// path reads them without retaining an array (set once by `setBody`, freed in `deinit`).
@@ -196,7 +197,7 @@ final class SchemaNode: @unchecked Sendable {
         case .keywords(let keywords):
             fastBoolean = nil
             self.keywords = keywords
-            setVerdictKeywords(MemberPassKeyword.forVerdicts(keywords))
+            setVerdictKeywords(StringChecksKeyword.forVerdicts(MemberPassKeyword.forVerdicts(keywords)))
         }
     }
 

@@ -110,4 +110,22 @@ final class VerdictFastPathTests: XCTestCase {
         XCTAssertTrue(validator.root.onlyVerdictKeyword is ConditionalTableKeyword)
         try assertVerdictsAgree([schema], instances, depths: 0...12)
     }
+
+    /// `maxLength`, `minLength`, `pattern` and `format` together are one verdict keyword
+    /// (`StringChecksKeyword`): every combination against `validate`, at the bounds, on non-ASCII
+    /// strings, on strings the pattern or format refuses, on values that are not strings.
+    func testStringChecksTogetherGiveTheKeywordsVerdicts() throws {
+        let parts = [#""maxLength": 4"#, #""minLength": 2"#, #""pattern": "^[a-zé0-9-]+$""#, #""format": "date""#]
+        var schemas: [String] = []
+        for mask in 1..<(1 << parts.count) {
+            let chosen = parts.indices.filter { mask >> $0 & 1 == 1 }.map { parts[$0] }
+            schemas.append("{" + chosen.joined(separator: ", ") + "}")
+            schemas.append(#"{"type": ["string", "integer"], "# + chosen.joined(separator: ", ") + #", "not": {"const": "abc"}}"#)
+            let validator = try Validator(schema: json(schemas[schemas.count - 2]))
+            XCTAssertEqual(validator.root.onlyVerdictKeyword is StringChecksKeyword, chosen.count > 1, schemas[schemas.count - 2])
+        }
+        let instances = ["\"\"", "\"a\"", "\"ab\"", "\"abc\"", "\"abcd\"", "\"abcde\"", "\"é\"", "\"éé\"", "\"éééé\"", "\"ééééé\"",
+                         "\"a b\"", "\"AB\"", "\"2026-01-02\"", "\"2026-13-02\"", "\"1-2\"", "3", "null", "[\"ab\"]"]
+        try assertVerdictsAgree(schemas, instances, depths: 2...2)
+    }
 }
