@@ -131,9 +131,6 @@ struct NameTable<Value: Sendable>: Sendable {
     /// The entry of `name` (in the order first given), or `nil`.
     func index(for name: [UInt8]) -> Int? { names.firstIndex(of: name) }
 
-    /// The value of entry `index` (`0..<count`).
-    subscript(index: Int) -> Value { values[index] }
-
     /// The names and values, in the order first given.
     var entries: [(name: [UInt8], value: Value)] { Array(zip(names, values)) }
 
