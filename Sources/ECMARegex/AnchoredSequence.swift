@@ -2,8 +2,9 @@
 /// single-scalar atoms, each once, optional or repeated (`^[A-Za-z][A-Za-z0-9_]*$`,
 /// `^[0-9]+\.[0-9]+$`, `^\d{3}-\d{4}$`). Such a pattern is a regular language of one position per
 /// atom, so it is matched by carrying the set of atoms that may read the next scalar (a 64-bit
-/// mask): one step per scalar, no allocation, no backtracking. Any other pattern gets `nil` and
-/// runs on the general engine; tests compare the two on random patterns and subjects.
+/// mask): one step per scalar, no allocation, no backtracking. ASCII text goes faster still, one
+/// table read per byte, through the DFA of those sets when it is small. Any other pattern gets
+/// `nil` and runs on the general engine; tests compare the two on random patterns and subjects.
 struct AnchoredSequence: Sendable {
     /// Per atom: its test, and the atoms that may read the scalar after it.
     private let tests: [ScalarClass]
@@ -16,6 +17,17 @@ struct AnchoredSequence: Sendable {
     private let acceptsEmpty: Bool
     /// For each ASCII scalar, the atoms whose test holds for it.
     private let asciiMatches: [UInt64]
+    /// The same language on ASCII text as a DFA, when it has at most `stateLimit` states: state `s`
+    /// (1 is the start, 0 is dead) reading byte `b` goes to `transitions[s << 7 | b]`.
+    private let transitions: [UInt8]?
+    /// Bit `s` set when DFA state `s` accepts.
+    private let acceptingStates: UInt64
+
+    /// The most DFA states (one bit each in `acceptingStates`).
+    static let stateLimit = 64
+
+    /// True when ASCII text is matched by the DFA.
+    var hasDFA: Bool { transitions != nil }
 
     /// The most atoms a pattern may expand to here (one bit each).
     static let atomLimit = 64
@@ -78,10 +90,72 @@ struct AnchoredSequence: Sendable {
         asciiMatches = (0..<UInt32(128)).map { scalar in
             classes.indices.reduce(UInt64(0)) { $0 | (classes[$1].contains(scalar) ? 1 << UInt64($1) : 0) }
         }
+        (transitions, acceptingStates) = Self.asciiDFA(first: first, acceptsEmpty: acceptsEmpty, follow: follow,
+                                                       accepting: accepting, asciiMatches: asciiMatches) ?? (nil, 0)
     }
 
-    /// True when the whole text of these (valid UTF-8) bytes matches.
+    /// The DFA of the sets of atoms that can have read the text so far (subset construction over
+    /// ASCII bytes), or `nil` past `stateLimit` states.
+    private static func asciiDFA(first: UInt64, acceptsEmpty: Bool, follow: [UInt64], accepting: UInt64,
+                                 asciiMatches: [UInt64]) -> (transitions: [UInt8], accepting: UInt64)? {
+        // State 1 is the start (nothing read); each later state is a set of atoms that read the last byte.
+        var sets: [UInt64] = [0, 0]
+        var ids: [UInt64: Int] = [:]
+        var acceptingStates: UInt64 = acceptsEmpty ? 1 << 1 : 0
+        var transitions = [UInt8](repeating: 0, count: 2 << 7)
+        var state = 1
+        while state < sets.count {
+            let candidates = state == 1 ? first : Self.union(of: sets[state], in: follow)
+            for byte in 0..<128 {
+                let matched = candidates & asciiMatches[byte]
+                guard matched != 0 else { continue }
+                let next: Int
+                if let known = ids[matched] {
+                    next = known
+                } else {
+                    guard sets.count < stateLimit else { return nil }
+                    next = sets.count
+                    ids[matched] = next
+                    sets.append(matched)
+                    transitions += [UInt8](repeating: 0, count: 128)
+                    if matched & accepting != 0 { acceptingStates |= 1 << UInt64(next) }
+                }
+                transitions[state << 7 | byte] = UInt8(next)
+            }
+            state += 1
+        }
+        return (transitions, acceptingStates)
+    }
+
+    /// The atoms that may read after any atom of `matched`.
+    @inline(__always)
+    private static func union(of matched: UInt64, in follow: [UInt64]) -> UInt64 {
+        var candidates: UInt64 = 0
+        var remaining = matched
+        while remaining != 0 {
+            candidates |= follow[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+        }
+        return candidates
+    }
+
+    /// True when the whole text of these (valid UTF-8) bytes matches: by the DFA while the text is
+    /// ASCII, else (from the start) by the sets of atoms.
     func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let transitions else { return matchesByAtoms(bytes) }
+        return transitions.withUnsafeBufferPointer { table in
+            var state = 1
+            for byte in bytes {
+                guard byte < 0x80 else { return matchesByAtoms(bytes) }
+                state = Int(table[state << 7 | Int(byte)])
+                if state == 0 { return false }
+            }
+            return acceptingStates >> UInt64(state) & 1 != 0
+        }
+    }
+
+    /// `matches`, carrying the set of atoms that may read the next scalar.
+    private func matchesByAtoms(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return acceptsEmpty }
         var candidates = first
         var matched: UInt64 = 0
@@ -103,12 +177,7 @@ struct AnchoredSequence: Sendable {
                 index += length
             }
             if matched == 0 { return false }
-            candidates = 0
-            var remaining = matched
-            while remaining != 0 {
-                candidates |= follow[remaining.trailingZeroBitCount]
-                remaining &= remaining - 1
-            }
+            candidates = Self.union(of: matched, in: follow)
         }
         return matched & accepting != 0
     }

@@ -61,6 +61,9 @@ public struct ECMARegex: Sendable, Hashable {
     /// True when `search` takes the fast path (`AnchoredSequence`) for this pattern.
     package var hasFastPath: Bool { anchored != nil }
 
+    /// True when the fast path reads ASCII text with its DFA (tests take both roads).
+    package var fastPathHasDFA: Bool { anchored?.hasDFA ?? false }
+
     /// The general engine's search, which `search` skips for patterns with a fast path (tests compare the two).
     package func searchByBacktracking(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RegexSearchOutcome {
         // Scalars and the memo live in temporary (stack, when small) storage: no heap

@@ -1,21 +1,19 @@
 /// RFC 3339 `date-time`, `full-date` and `full-time` (section 5.6), checked byte by byte.
 enum DateTimeFormat {
-    /// Whether `string` is an RFC 3339 `date-time`.
-    static func isDateTime(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in
-            // "T" and "t" differ only in the ASCII case bit, which RFC 3339 allows either way.
-            isFullDate(bytes, at: 0) && bytes.byte(at: 10) | 0x20 == UInt8(ascii: "t") && isFullTime(bytes, at: 11)
-        }
+    /// Whether `bytes` is an RFC 3339 `date-time`.
+    static func isDateTime(_ bytes: Bytes) -> Bool {
+        // "T" and "t" differ only in the ASCII case bit, which RFC 3339 allows either way.
+        isFullDate(bytes, at: 0) && bytes.byte(at: 10) | 0x20 == UInt8(ascii: "t") && isFullTime(bytes, at: 11)
     }
 
-    /// Whether `string` is an RFC 3339 `full-date`.
-    static func isDate(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in bytes.count == 10 && isFullDate(bytes, at: 0) }
+    /// Whether `bytes` is an RFC 3339 `full-date`.
+    static func isDate(_ bytes: Bytes) -> Bool {
+        bytes.count == 10 && isFullDate(bytes, at: 0)
     }
 
-    /// Whether `string` is an RFC 3339 `full-time`, which requires an offset.
-    static func isTime(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in isFullTime(bytes, at: 0) }
+    /// Whether `bytes` is an RFC 3339 `full-time`, which requires an offset.
+    static func isTime(_ bytes: Bytes) -> Bool {
+        isFullTime(bytes, at: 0)
     }
 
     /// The number of days in `month` (1–12) of the proleptic Gregorian `year`.

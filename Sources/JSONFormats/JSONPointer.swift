@@ -1,19 +1,17 @@
 /// RFC 6901 JSON Pointers and draft-handrews-relative-json-pointer-01 relative pointers.
 enum JSONPointerFormat {
-    /// Whether `string` is a JSON Pointer: empty, or `/`-prefixed tokens where `~` escapes only `0` or `1`.
-    static func isJSONPointer(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in isPointer(bytes, from: 0) }
+    /// Whether `bytes` is a JSON Pointer: empty, or `/`-prefixed tokens where `~` escapes only `0` or `1`.
+    static func isJSONPointer(_ bytes: Bytes) -> Bool {
+        isPointer(bytes, from: 0)
     }
 
-    /// Whether `string` is a non-negative integer without leading zeros followed by `#` or a JSON Pointer.
-    static func isRelativeJSONPointer(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in
-            var index = 0
-            while ASCII.isDigit(bytes.byte(at: index)) { index += 1 }
-            guard index > 0, index == 1 || bytes[0] != UInt8(ascii: "0") else { return false }
-            if bytes.byte(at: index) == UInt8(ascii: "#") { return index + 1 == bytes.count }
-            return isPointer(bytes, from: index)
-        }
+    /// Whether `bytes` is a non-negative integer without leading zeros followed by `#` or a JSON Pointer.
+    static func isRelativeJSONPointer(_ bytes: Bytes) -> Bool {
+        var index = 0
+        while ASCII.isDigit(bytes.byte(at: index)) { index += 1 }
+        guard index > 0, index == 1 || bytes[0] != UInt8(ascii: "0") else { return false }
+        if bytes.byte(at: index) == UInt8(ascii: "#") { return index + 1 == bytes.count }
+        return isPointer(bytes, from: index)
     }
 
     /// Whether `bytes` from `start` to the end form a JSON Pointer.

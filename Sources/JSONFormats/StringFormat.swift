@@ -10,22 +10,33 @@ public enum StringFormat: String, Sendable, CaseIterable {
     /// Whether `string` is a valid instance of this format.
     public func accepts(_ string: String) -> Bool {
         switch self {
-        case .dateTime: return DateTimeFormat.isDateTime(string)
-        case .date: return DateTimeFormat.isDate(string)
-        case .time: return DateTimeFormat.isTime(string)
         case .email: return EmailFormat.isEmail(string, international: false)
         case .idnEmail: return EmailFormat.isEmail(string, international: true)
         case .hostname: return HostnameFormat.isHostname(string[...])
         case .idnHostname: return HostnameFormat.isIDNHostname(string[...], requiresNFC: true)
-        case .ipv4: return string.withUTF8Bytes { IPAddressFormat.isIPv4($0[...]) }
-        case .ipv6: return string.withUTF8Bytes { IPAddressFormat.isIPv6($0[...]) }
-        case .uri: return URIFormat.isValid(string, requiresScheme: true, international: false)
-        case .uriReference: return URIFormat.isValid(string, requiresScheme: false, international: false)
-        case .iri: return URIFormat.isValid(string, requiresScheme: true, international: true)
-        case .iriReference: return URIFormat.isValid(string, requiresScheme: false, international: true)
-        case .uriTemplate: return URITemplateFormat.isURITemplate(string)
-        case .jsonPointer: return JSONPointerFormat.isJSONPointer(string)
-        case .relativeJSONPointer: return JSONPointerFormat.isRelativeJSONPointer(string)
+        case .dateTime, .date, .time, .ipv4, .ipv6, .uri, .uriReference, .iri, .iriReference, .uriTemplate, .jsonPointer,
+             .relativeJSONPointer:
+            return string.withUTF8Bytes { accepts(utf8: $0) }
+        }
+    }
+
+    /// Whether the UTF-8 bytes of a string (valid UTF-8) are a valid instance of this format, read in
+    /// place: only the email and hostname formats, which work on Unicode text, make a `String`.
+    public func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch self {
+        case .dateTime: return DateTimeFormat.isDateTime(bytes)
+        case .date: return DateTimeFormat.isDate(bytes)
+        case .time: return DateTimeFormat.isTime(bytes)
+        case .ipv4: return IPAddressFormat.isIPv4(bytes[...])
+        case .ipv6: return IPAddressFormat.isIPv6(bytes[...])
+        case .uri: return URIFormat.isValid(bytes, requiresScheme: true, international: false)
+        case .uriReference: return URIFormat.isValid(bytes, requiresScheme: false, international: false)
+        case .iri: return URIFormat.isValid(bytes, requiresScheme: true, international: true)
+        case .iriReference: return URIFormat.isValid(bytes, requiresScheme: false, international: true)
+        case .uriTemplate: return URITemplateFormat.isURITemplate(bytes)
+        case .jsonPointer: return JSONPointerFormat.isJSONPointer(bytes)
+        case .relativeJSONPointer: return JSONPointerFormat.isRelativeJSONPointer(bytes)
+        case .email, .idnEmail, .hostname, .idnHostname: return accepts(String(decoding: bytes, as: UTF8.self))
         }
     }
 }

@@ -1,30 +1,28 @@
 /// RFC 6570 URI Template syntax up to level 4.
 enum URITemplateFormat {
-    /// Whether `string` is a URI Template: literals and `{operator? varspec,...}` expressions.
-    static func isURITemplate(_ string: String) -> Bool {
-        string.withUTF8Bytes { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "{") {
-                    guard let next = expressionEnd(bytes, from: index + 1) else { return false }
-                    index = next
-                } else if byte == UInt8(ascii: "%") {
-                    guard isPercentEncoded(bytes, at: index) else { return false }
-                    index += 3
-                } else if byte < 0x80 {
-                    guard isLiteral(byte) else { return false }
-                    index += 1
-                } else {
-                    let scalar = bytes.scalar(at: index)
-                    guard URICharacters.isUCSChar(scalar.value) || URICharacters.isPrivateUse(scalar.value) else {
-                        return false
-                    }
-                    index += scalar.length
+    /// Whether `bytes` is a URI Template: literals and `{operator? varspec,...}` expressions.
+    static func isURITemplate(_ bytes: Bytes) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") {
+                guard let next = expressionEnd(bytes, from: index + 1) else { return false }
+                index = next
+            } else if byte == UInt8(ascii: "%") {
+                guard isPercentEncoded(bytes, at: index) else { return false }
+                index += 3
+            } else if byte < 0x80 {
+                guard isLiteral(byte) else { return false }
+                index += 1
+            } else {
+                let scalar = bytes.scalar(at: index)
+                guard URICharacters.isUCSChar(scalar.value) || URICharacters.isPrivateUse(scalar.value) else {
+                    return false
                 }
+                index += scalar.length
             }
-            return true
         }
+        return true
     }
 
     /// Whether the ASCII `byte` may stand for itself outside an expression.

@@ -1,4 +1,3 @@
-import Foundation
 import JSONCore
 
 /// The value being evaluated: one position on the instance's tape.
@@ -32,6 +31,7 @@ struct Instance {
     var string: String { tape.string(index) }
 
     /// The string's length in code points.
+    @inline(__always)
     var codePointCount: Int { tape.codePointCount(index) }
 
     /// The number of array elements or object members.
@@ -88,115 +88,6 @@ struct PropertyName: Sendable {
     init(_ string: String) {
         self.string = string
         bytes = Array(string.utf8)
-    }
-}
-
-/// Schema values looked up by an instance member's UTF-8 name, without building strings:
-/// a linear scan for a few names, an open-addressing hash table for more.
-struct NameTable<Value: Sendable>: Sendable {
-    private let names: [[UInt8]]
-    private let values: [Value]
-    /// Slot → entry index + 1 (0 is empty); empty when the table is scanned linearly.
-    private let slots: [Int32]
-
-    static var linearLimit: Int { 8 }
-
-    /// A table of `entries`; for a repeated name the last value wins.
-    init(_ entries: [(name: String, value: Value)]) {
-        var names: [[UInt8]] = []
-        var values: [Value] = []
-        for entry in entries {
-            let bytes = Array(entry.name.utf8)
-            if let existing = names.firstIndex(of: bytes) {
-                values[existing] = entry.value
-            } else {
-                names.append(bytes)
-                values.append(entry.value)
-            }
-        }
-        self.names = names
-        self.values = values
-        guard names.count > Self.linearLimit else {
-            slots = []
-            return
-        }
-        var size = 16
-        while size < names.count * 2 { size *= 2 }
-        var slots = [Int32](repeating: 0, count: size)
-        for (index, name) in names.enumerated() {
-            var slot = name.withUnsafeBufferPointer { Self.hash($0) } & (size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(index + 1)
-        }
-        self.slots = slots
-    }
-
-    /// The value for `name`, or `nil`.
-    func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {
-        index(for: name).map { values[$0] }
-    }
-
-    /// The value of entry `index` (`0..<count`).
-    subscript(index: Int) -> Value { values[index] }
-
-    /// The entry of `name`, or `nil`.
-    func index(for name: UnsafeBufferPointer<UInt8>) -> Int? {
-        names.withUnsafeBufferPointer { names in
-            if slots.isEmpty {
-                for index in names.indices where Self.equal(names[index], name) { return index }
-                return nil
-            }
-            return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                var slot = Self.hash(name) & mask
-                while slots[slot] != 0 {
-                    let index = Int(slots[slot]) - 1
-                    if Self.equal(names[index], name) { return index }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
-        }
-    }
-
-    /// The one name and its value, when the table holds exactly one.
-    var onlyEntry: (name: [UInt8], value: Value)? { names.count == 1 ? (names[0], values[0]) : nil }
-
-    /// True when `name` is in the table.
-    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { value(for: name) != nil }
-
-    @inline(__always)
-    private static func equal(_ stored: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard stored.count == name.count else { return false }
-        return stored.withUnsafeBufferPointer { stored in
-            guard let left = stored.baseAddress, let right = name.baseAddress else { return true }
-            let count = name.count
-            // Names of 8 to 16 bytes (most property names): two overlapping word loads each, no call.
-            if count >= 8 && count <= 16 {
-                let raw = (UnsafeRawPointer(left), UnsafeRawPointer(right))
-                return raw.0.loadUnaligned(as: UInt64.self) == raw.1.loadUnaligned(as: UInt64.self)
-                    && raw.0.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == raw.1.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            }
-            if count < 8 {
-                for offset in 0..<count where left[offset] != right[offset] { return false }
-                return true
-            }
-            return memcmp(left, right, count) == 0
-        }
-    }
-
-    /// A hash of the length and up to four bytes (first, two middle, last): property names of one schema
-    /// rarely share all of them, and a full pass over every name looked up would cost more than the rare
-    /// extra probe. Equal names always hash alike, so lookups stay exact.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = bytes.count
-        guard count > 0 else { return 0 }
-        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
-        hash = (hash ^ UInt64(bytes[0])) &* 0x100_0000_01b3
-        hash = (hash ^ UInt64(bytes[count / 3])) &* 0x100_0000_01b3
-        hash = (hash ^ UInt64(bytes[2 * count / 3])) &* 0x100_0000_01b3
-        hash = (hash ^ UInt64(bytes[count - 1])) &* 0x100_0000_01b3
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }
 

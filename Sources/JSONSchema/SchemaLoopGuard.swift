@@ -18,16 +18,16 @@ final class LoopGuardKeyword: Keyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        guard context.loops.pointee.enter(self, at: instance.index, keywordLocation: nil) else { return false }
-        defer { context.loops.pointee.leave() }
+        guard context.state.pointee.loops.enter(self, at: instance.index, keywordLocation: nil) else { return false }
+        defer { context.state.pointee.loops.leave() }
         return keywords.allSatisfy { $0.isValid(instance, context) }
     }
 
     override func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
     ) {
-        guard context.loops.pointee.enter(self, at: instance.index, keywordLocation: path.keyword) else { return }
-        defer { context.loops.pointee.leave() }
+        guard context.state.pointee.loops.enter(self, at: instance.index, keywordLocation: path.keyword) else { return }
+        defer { context.state.pointee.loops.leave() }
         for keyword in keywords { keyword.collectErrors(instance, at: path, context, into: &errors) }
     }
 }

@@ -27,8 +27,9 @@ class AssertionKeyword: Keyword, @unchecked Sendable {
     /// What is wrong with the instance, or `nil` when it passes.
     func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? { nil }
 
-    /// Passes when `failure` finds nothing. The assertions met most often override this with the same
-    /// test called directly (their class is final): one dynamic call per check instead of two.
+    /// Passes when `failure` finds nothing. The assertions met most often override this with the test
+    /// alone, and build their `failure` on it: one dynamic call per check instead of two, and no error
+    /// kind (a large enum, returned through memory) made for a verdict.
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         failure(instance, context) == nil
     }
@@ -59,6 +60,19 @@ struct NodeReference: @unchecked Sendable {
         reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
 
+    /// The node's verdict, a node that its `type` decides alone answered without a call (see
+    /// `SchemaNode.isValidInline`).
+    @inline(__always)
+    func isValidInline(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        reference._withUnsafeGuaranteedRef { $0.isValidInline(instance, context) }
+    }
+
+    /// The context inside the node, as `EvaluationContext.entering` gives it, through a borrowed reference.
+    @inline(__always)
+    func entered(from context: EvaluationContext, _ instance: Instance) -> EvaluationContext? {
+        reference._withUnsafeGuaranteedRef { context.entering($0, instance) }
+    }
+
     /// The node's errors, appended to `errors`.
     func collectErrors(
         _ instance: Instance, at path: EvaluationPath, _ context: EvaluationContext, into errors: inout [ValidationError]
@@ -72,30 +86,44 @@ struct NodeReference: @unchecked Sendable {
     }
 }
 
-/// Settings that apply while evaluating, and how much deeper evaluation may go.
+/// How much deeper evaluation may go, and what one evaluation shares.
 ///
-/// Four words passed by value: entering a schema makes a copy with one level less, so the depth
-/// costs no bookkeeping on the way back out.
+/// Two words passed by value (with an `Instance`, every argument of a keyword's `isValid` fits in
+/// registers): entering a schema makes a copy with one level less, so the depth costs no
+/// bookkeeping on the way back out.
 struct EvaluationContext {
-    let assertFormat: Bool
     /// How many more schemas may be entered inside one another.
     let remainingDepth: Int
-    /// Where the depth limit was hit, if it was; one slot per evaluation, shared by its contexts.
-    let overflow: UnsafeMutablePointer<DepthOverflow?>
-    /// The schema loops entered and taken; one per evaluation, used only by nodes on a loop.
-    let loops: UnsafeMutablePointer<LoopTracker>
+    /// The settings and records of the evaluation; one per evaluation, shared by its contexts.
+    let state: UnsafeMutablePointer<EvaluationState>
+
+    /// Whether `format` is asserted.
+    var assertFormat: Bool { state.pointee.assertFormat }
 
     /// The context inside one more schema, or `nil` (after recording where) when the limit is reached.
     @inline(__always)
     func entering(_ node: SchemaNode, _ instance: Instance) -> EvaluationContext? {
         // Once the limit is hit the verdict is spoilt anyway: stop everywhere at once.
-        guard remainingDepth > 0, overflow.pointee == nil else {
-            if overflow.pointee == nil {
-                overflow.pointee = DepthOverflow(instanceIndex: instance.index, schema: node.absoluteLocation)
+        guard remainingDepth > 0, state.pointee.overflow == nil else {
+            if state.pointee.overflow == nil {
+                state.pointee.overflow = DepthOverflow(instanceIndex: instance.index, schema: node.absoluteLocation)
             }
             return nil
         }
-        return EvaluationContext(assertFormat: assertFormat, remainingDepth: remainingDepth - 1, overflow: overflow, loops: loops)
+        return EvaluationContext(remainingDepth: remainingDepth - 1, state: state)
+    }
+}
+
+/// What one evaluation shares across its contexts.
+struct EvaluationState {
+    let assertFormat: Bool
+    /// Where the depth limit was hit, if it was.
+    var overflow: DepthOverflow?
+    /// The schema loops entered and taken; used only by nodes on a loop.
+    var loops = LoopTracker()
+
+    init(assertFormat: Bool) {
+        self.assertFormat = assertFormat
     }
 }
 
@@ -136,12 +164,19 @@ final class SchemaNode: @unchecked Sendable {
     /// payload keeps its case in the pointer's spare bits, which hides the array from leak checkers.
     var body: Body { fastBoolean.map(Body.boolean) ?? .keywords(keywords) }
     private var keywords: [Keyword] = []
-    /// The keywords that decide the verdict (`properties` and `required` fused when they can be).
+    /// The keywords that decide the verdict (`properties`, `required` and `additionalProperties` fused
+    /// when they can be, and string checks fused).
     private var verdictKeywords: [Keyword] = []
-    /// The verdict keywords again, in memory the node owns, so the hot `isValid` path reads them
-    /// without retaining an array (set once by `setBody`, freed in `deinit`).
+    /// The verdict keywords after `kinds` and `forward`, in memory the node owns, so the hot `isValid`
+    /// path reads them without retaining an array (set once by `setBody`, freed in `deinit`).
     @exclusivity(unchecked) private var fastKeywords = UnsafeMutableBufferPointer<Unmanaged<Keyword>>(start: nil, count: 0)
     @exclusivity(unchecked) private var fastBoolean: Bool? = true
+    /// What a first verdict keyword `type` accepts, tested inline (every value when there is none).
+    @exclusivity(unchecked) private var kinds = KindSet.any
+    /// The target of a `$ref` that is the only verdict keyword, followed without a dynamic call.
+    @exclusivity(unchecked) private var forward: Unmanaged<SchemaNode>?
+    /// True when `kinds` decides alone: no `forward` and no keywords left.
+    @exclusivity(unchecked) private var decidedByKinds = false
 
     init(location: AbsoluteLocation) {
         self.location = location
@@ -156,12 +191,13 @@ final class SchemaNode: @unchecked Sendable {
         switch body {
         case .boolean(let value):
             fastBoolean = value
+            decidedByKinds = false
             keywords = []
             verdictKeywords = []
         case .keywords(let keywords):
             fastBoolean = nil
             self.keywords = keywords
-            setVerdictKeywords(MemberPassKeyword.forVerdicts(keywords))
+            setVerdictKeywords(StringChecksKeyword.forVerdicts(MemberPassKeyword.forVerdicts(keywords)))
         }
     }
 
@@ -178,21 +214,40 @@ final class SchemaNode: @unchecked Sendable {
 
     private func setVerdictKeywords(_ keywords: [Keyword]) {
         verdictKeywords = keywords
-        let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: keywords.count)
-        _ = storage.initialize(from: keywords.map { Unmanaged.passUnretained($0) })
+        var rest = keywords[...]
+        kinds = (rest.first as? TypeKeyword)?.kinds ?? .any
+        if rest.first is TypeKeyword { rest = rest.dropFirst() }
+        forward = rest.count == 1 ? (rest.first as? ReferenceKeyword).map { .passUnretained($0.target.node) } : nil
+        if forward != nil { rest = [] }
+        let storage = UnsafeMutableBufferPointer<Unmanaged<Keyword>>.allocate(capacity: rest.count)
+        _ = storage.initialize(from: rest.map { Unmanaged.passUnretained($0) })
         fastKeywords.deinitialize()
         fastKeywords.deallocate()
         fastKeywords = storage
+        decidedByKinds = forward == nil && rest.isEmpty
     }
 
+    /// The verdict: the keywords in order, a first `type` and a lone `$ref` without a dynamic call, a
+    /// node that has nothing else to test answered before the keyword loop is set up.
     func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         if let fastBoolean { return fastBoolean }
         guard let context = context.entering(self, instance) else { return false }
+        guard kinds.accepts(instance) else { return false }
+        if decidedByKinds { return true }
+        if let forward { return forward._withUnsafeGuaranteedRef { $0.isValid(instance, context) } }
         let keywords = fastKeywords
         for index in 0..<keywords.count where !keywords[index]._withUnsafeGuaranteedRef({ $0.isValid(instance, context) }) {
             return false
         }
         return true
+    }
+
+    /// `isValid`, with a node that `kinds` decides alone answered in the caller, without a call: for the
+    /// loops over members and elements. Anywhere the depth limit could be met, the call decides.
+    @inline(__always)
+    func isValidInline(_ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard decidedByKinds, context.remainingDepth > 0, context.state.pointee.overflow == nil else { return isValid(instance, context) }
+        return kinds.accepts(instance)
     }
 
     func collectErrors(

@@ -22,7 +22,8 @@ public struct ValidationOptions: Sendable, Hashable {
 /// A draft-07 schema compiled once (references resolved, keyword values checked), ready to apply
 /// to many instances. Immutable and `Sendable`: share one across threads.
 public struct Validator: Sendable {
-    private let root: SchemaNode
+    /// The root node (internal: tests look at what compiling made of it).
+    let root: SchemaNode
     /// Every compiled node, kept alive here because `$ref` points at nodes without retaining them.
     private let nodes: SchemaNodeStore
     private let options: ValidationOptions
@@ -72,7 +73,7 @@ public struct Validator: Sendable {
     public func isValid(_ tape: JSONTape) -> Bool {
         tape.withView { view in
             evaluating { context in
-                root.isValid(Instance(tape: view, index: 0), context) && context.overflow.pointee == nil && context.loops.pointee.hits.isEmpty
+                root.isValid(Instance(tape: view, index: 0), context) && context.state.pointee.overflow == nil && context.state.pointee.loops.hits.isEmpty
             }
         }
     }
@@ -90,12 +91,13 @@ public struct Validator: Sendable {
             evaluating { context in
                 let instance = Instance(tape: view, index: 0)
                 var errors: [ValidationError] = []
-                if !root.isValid(instance, context) || !context.loops.pointee.hits.isEmpty, context.overflow.pointee == nil {
+                if !root.isValid(instance, context) || !context.state.pointee.loops.hits.isEmpty, context.state.pointee.overflow == nil {
                     // Collecting errors visits branches the verdict skipped, so it may hit the limit (or a loop) too.
                     errors = root.errors(instance, at: .root, context)
                 }
-                if let overflow = context.overflow.pointee { return [tooDeep(overflow, view)] }
-                return errors + context.loops.pointee.hits.map { ValidationError($0, view) }
+                let state = context.state.pointee
+                if let overflow = state.overflow { return [tooDeep(overflow, view)] }
+                return errors + state.loops.hits.map { ValidationError($0, view) }
             }
         }
     }
@@ -108,12 +110,7 @@ public struct Validator: Sendable {
 
     /// Runs one evaluation with a fresh depth budget and no loops entered.
     private func evaluating<Result>(_ body: (EvaluationContext) -> Result) -> Result {
-        var overflow: DepthOverflow?
-        var loops = LoopTracker()
-        return withUnsafeMutablePointer(to: &overflow) { slot in
-            withUnsafeMutablePointer(to: &loops) { tracker in
-                body(EvaluationContext(assertFormat: options.assertFormat, remainingDepth: options.maxDepth, overflow: slot, loops: tracker))
-            }
-        }
+        var state = EvaluationState(assertFormat: options.assertFormat)
+        return withUnsafeMutablePointer(to: &state) { body(EvaluationContext(remainingDepth: options.maxDepth, state: $0)) }
     }
 }

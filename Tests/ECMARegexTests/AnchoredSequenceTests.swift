@@ -31,6 +31,21 @@ final class AnchoredSequenceTests: XCTestCase {
         }
     }
 
+    /// ASCII text goes through a DFA of the sets of atoms, unless it would have more than 64 states;
+    /// a non-ASCII scalar sends the whole text to the sets of atoms.
+    func testTheASCIIDFAAndItsLimitAgreeWithTheGeneralEngine() throws {
+        var random = SplitMix64(seed: 64)
+        let subjects = (0..<300).map { _ in
+            (0..<Int(random.next() % 12)).map { _ in ["a", "b", "c", "é"][Int(random.next() % 4)] }.joined()
+        }
+        // Of `[ab]*a[ab]{n}`, the DFA must remember the last n + 1 letters: 2^(n+1) sets.
+        for (pattern, small) in [("^[ab]*a[ab]{3}$", true), ("^[ab]*a[ab]{4}$", true), ("^[ab]*a[ab]{6}$", false),
+                                 ("^[ab]*é?a[ab]{2}$", true), ("^[a-c]+$", true)] {
+            XCTAssertEqual(try ECMARegex(pattern).fastPathHasDFA, small, pattern)
+            try agree(pattern, subjects + ["", "a", "aaaa", "abab", "baaaa", "ébaaa", "aaaaé", "aaaaaaaaaa"])
+        }
+    }
+
     func testRandomAnchoredSequencesAgreeWithTheGeneralEngine() throws {
         var random = SplitMix64(seed: 1919)
         let atoms = ["a", "b", "[ab]", "[^a]", ".", #"\d"#, "(a|é)", "é", "(?:b)", "[a-c😀]"]

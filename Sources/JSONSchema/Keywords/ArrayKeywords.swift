@@ -3,7 +3,7 @@ import JSONCore
 /// `items`: one schema for every element, or a schema per position (tuple form).
 final class ItemsKeyword: Keyword, @unchecked Sendable {
     enum Form {
-        case every(SchemaNode)
+        case every(NodeReference)
         case tuple([NodeReference])
     }
 
@@ -16,7 +16,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         switch site.object["items"] {
         case .array?: return ItemsKeyword(form: .tuple(try site.schemaArray("items", &compiler, allowEmpty: true).map(NodeReference.init)))
-        case .object?, .bool?: return ItemsKeyword(form: .every(compiler.subschema(site, "items")))
+        case .object?, .bool?: return ItemsKeyword(form: .every(NodeReference(compiler.subschema(site, "items"))))
         default: throw site.invalid("items", expected: "a schema or an array of schemas", compiler)
         }
     }

@@ -7,40 +7,53 @@ import JSONCore
 /// member, or has it equal to the constant; then its `then` must hold. Made after compilation, when
 /// every subschema's body is known; only in a node's verdict list (errors come from `allOf` itself).
 final class ConditionalTableKeyword: Keyword, @unchecked Sendable {
+    /// One branch: its node (entered as `allOf` would) and its `then`.
+    struct Branch {
+        let node: NodeReference
+        let then: NodeReference
+    }
+
     private let allOf: AllOfKeyword
-    /// Each branch's node and its `then` (nil when there is none).
-    private let branches: [(node: SchemaNode, then: SchemaNode?)]
+    /// Every branch, in order.
+    private let branches: [Branch]
+    /// The branches again, grouped by constant (each group in order).
+    private let grouped: [Branch]
     /// The member tested.
     private let member: [UInt8]
-    /// The branches whose constant is each string.
-    private let branchesByConstant: NameTable<[Int]>
+    /// Each constant's range of `grouped`.
+    private let groups: NameTable<Range<Int>>
 
-    private init(allOf: AllOfKeyword, branches: [(node: SchemaNode, then: SchemaNode?)], member: [UInt8], constants: [String]) {
+    private init(allOf: AllOfKeyword, branches: [Branch], member: [UInt8], constants: [String]) {
         self.allOf = allOf
         self.branches = branches
         self.member = member
-        var grouped: [(name: String, value: [Int])] = []
-        for (index, constant) in constants.enumerated() {
-            if let at = grouped.firstIndex(where: { $0.name == constant }) { grouped[at].value.append(index) } else { grouped.append((constant, [index])) }
+        var grouped: [Branch] = []
+        var groups: [(name: String, value: Range<Int>)] = []
+        for constant in constants where !groups.contains(where: { $0.name == constant }) {
+            let start = grouped.count
+            grouped += zip(constants, branches).filter { $0.0 == constant }.map(\.1)
+            groups.append((constant, start..<grouped.count))
         }
-        branchesByConstant = NameTable(grouped)
+        self.grouped = grouped
+        self.groups = NameTable(groups)
     }
 
     /// The table for `allOf` when every branch has that shape and tests the same member; else `nil`.
     static func make(_ allOf: AllOfKeyword) -> ConditionalTableKeyword? {
-        var branches: [(node: SchemaNode, then: SchemaNode?)] = []
+        var branches: [Branch] = []
         var member: [UInt8]?
         var constants: [String] = []
         for reference in allOf.nodes {
-            let node = reference.node
-            guard let conditional = node.onlyVerdictKeyword as? ConditionalKeyword, conditional.otherwise == nil,
+            // (`if` compiles only with a `then` or an `else`: without an `else`, every branch has a `then`.)
+            guard let conditional = reference.node.onlyVerdictKeyword as? ConditionalKeyword, conditional.otherwise == nil,
+                  let then = conditional.then,
                   let properties = conditional.condition.onlyVerdictKeyword as? PropertiesKeyword,
                   let (name, tested) = properties.schemas.onlyEntry,
                   case .string(let constant)? = (tested.node.onlyVerdictKeyword as? ConstKeyword)?.expected,
                   member == nil || member == name else { return nil }
             member = name
             constants.append(constant)
-            branches.append((node, conditional.then))
+            branches.append(Branch(node: reference, then: NodeReference(then)))
         }
         guard let member, branches.count > 1 else { return nil }
         return ConditionalTableKeyword(allOf: allOf, branches: branches, member: member, constants: constants)
@@ -49,17 +62,22 @@ final class ConditionalTableKeyword: Keyword, @unchecked Sendable {
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         // Near the depth limit the branches decide, so the limit is met exactly where it would be.
         guard context.remainingDepth > 4 else { return allOf.isValid(instance, context) }
-        var selected: [Int]?
-        if instance.kind == .object, let value = member.withUnsafeBufferPointer({ instance.tape.member(instance.index, named: $0) }) {
-            let tested = instance.at(value)
-            selected = tested.kind == .string ? branchesByConstant.value(for: tested.bytes) ?? [] : []
+        guard instance.kind == .object, let value = member.withUnsafeBufferPointer({ instance.tape.member(instance.index, named: $0) }) else {
+            // Without the member every `if` holds.
+            return branches.allSatisfy { holds($0, instance, context) }
         }
-        func holds(_ index: Int) -> Bool {
-            guard let then = branches[index].then else { return true }
-            guard let inner = context.entering(branches[index].node, instance) else { return false }
-            return then.isValid(instance, inner)
-        }
-        if let selected { return selected.allSatisfy(holds) }
-        return branches.indices.allSatisfy(holds)
+        // With it, only the `if`s of its constant hold (none when it is not a string).
+        let tested = instance.at(value)
+        guard tested.kind == .string, let range = groups.value(for: tested.bytes) else { return true }
+        // By index: a slice of `grouped` would retain its buffer.
+        for index in range where !holds(grouped[index], instance, context) { return false }
+        return true
+    }
+
+    /// A branch whose `if` holds: its `then` must, entered as the branch's own node would enter it.
+    @inline(__always)
+    private func holds(_ branch: Branch, _ instance: Instance, _ context: EvaluationContext) -> Bool {
+        guard let inner = branch.node.entered(from: context, instance) else { return false }
+        return branch.then.isValid(instance, inner)
     }
 }

@@ -34,17 +34,22 @@ final class CountLimitKeyword: AssertionKeyword, @unchecked Sendable {
     static let compileMinProperties = compile("minProperties", .propertyCount, maximum: false)
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        guard let count = count(instance) else { return true }
+        return isMaximum ? count <= limit : count >= limit
+    }
+
+    /// What is counted in `instance`, or `nil` when it is not of the kind measured.
+    @inline(__always)
+    private func count(_ instance: Instance) -> Int? {
+        switch (measure, instance.kind) {
+        case (.stringLength, .string): return instance.codePointCount
+        case (.itemCount, .array), (.propertyCount, .object): return instance.count
+        default: return nil
+        }
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        let count: Int
-        switch (measure, instance.kind) {
-        case (.stringLength, .string): count = instance.codePointCount
-        case (.itemCount, .array), (.propertyCount, .object): count = instance.count
-        default: return nil
-        }
-        guard isMaximum ? count > limit : count < limit else { return nil }
+        guard let count = count(instance), isMaximum ? count > limit : count < limit else { return nil }
         switch (measure, isMaximum) {
         case (.stringLength, true): return .maxLength(limit: limit, actual: count)
         case (.stringLength, false): return .minLength(limit: limit, actual: count)

@@ -3,13 +3,16 @@ import JSONCore
 /// `enum`: the instance must equal one of the listed values (JSON equality: `1 == 1.0`).
 final class EnumKeyword: AssertionKeyword, @unchecked Sendable {
     let allowed: [JSONValue]
-    /// The allowed strings, when every allowed value is one: compared as bytes.
-    private let strings: NameTable<Bool>?
+    /// True when every allowed value is a string: then `strings` decides, comparing bytes.
+    private let onlyStrings: Bool
+    /// The allowed strings (not optional: reading it costs no copy and no reference counting).
+    private let strings: NameTable<Bool>
 
     init(location: KeywordLocation, allowed: [JSONValue]) {
         self.allowed = allowed
         let strings = allowed.compactMap(\.stringValue)
-        self.strings = strings.count == allowed.count ? NameTable(strings.map { ($0, true) }) : nil
+        onlyStrings = strings.count == allowed.count
+        self.strings = NameTable(strings.map { ($0, true) })
         super.init(location: location)
     }
 
@@ -21,17 +24,12 @@ final class EnumKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        if onlyStrings { return instance.kind == .string && strings.contains(instance.bytes) }
+        return allowed.contains { instance.equals($0) }
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        let found: Bool
-        if let strings {
-            found = instance.kind == .string && strings.contains(instance.bytes)
-        } else {
-            found = allowed.contains { instance.equals($0) }
-        }
-        return found ? nil : .enumeration(allowed: allowed)
+        isValid(instance, context) ? nil : .enumeration(allowed: allowed)
     }
 }
 
@@ -50,10 +48,10 @@ final class ConstKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        instance.equals(expected)
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        instance.equals(expected) ? nil : .constant(expected: expected)
+        isValid(instance, context) ? nil : .constant(expected: expected)
     }
 }

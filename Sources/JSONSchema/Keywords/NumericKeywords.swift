@@ -16,12 +16,11 @@ final class MultipleOfKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        !instance.isNumber || instance.number.isMultiple(of: divisor)
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.isNumber, !instance.number.isMultiple(of: divisor) else { return nil }
-        return .multipleOf(divisor: divisor)
+        isValid(instance, context) ? nil : .multipleOf(divisor: divisor)
     }
 }
 
@@ -51,20 +50,18 @@ final class NumericLimitKeyword: AssertionKeyword, @unchecked Sendable {
     static let compileExclusiveMinimum = compile("exclusiveMinimum", upper: false, exclusive: true)
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        guard instance.isNumber else { return true }
+        let number = instance.number
+        switch (isUpperBound, isExclusive) {
+        case (true, false): return number <= limit
+        case (true, true): return number < limit
+        case (false, false): return number >= limit
+        case (false, true): return number > limit
+        }
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard instance.isNumber else { return nil }
-        let number = instance.number
-        let passes: Bool
-        switch (isUpperBound, isExclusive) {
-        case (true, false): passes = number <= limit
-        case (true, true): passes = number < limit
-        case (false, false): passes = number >= limit
-        case (false, true): passes = number > limit
-        }
-        if passes { return nil }
+        if isValid(instance, context) { return nil }
         return isUpperBound ? .maximum(limit: limit, exclusive: isExclusive) : .minimum(limit: limit, exclusive: isExclusive)
     }
 }

@@ -56,8 +56,9 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
+        let probe = schemas.probe
         for (name, value) in instance.members {
-            if let node = schemas.value(for: name.bytes), !node.isValid(value, context) { return false }
+            if let node = probe.value(for: name.bytes), !node.isValidInline(value, context) { return false }
         }
         return true
     }

@@ -20,7 +20,7 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        instance.kind != .string || regex.search(utf8: instance.bytes) == .match
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
@@ -34,13 +34,15 @@ final class PatternKeyword: AssertionKeyword, @unchecked Sendable {
 }
 
 /// `format`: asserted for the draft-07 formats unless format assertion is off; unknown formats pass.
+/// Strings are checked on their UTF-8 bytes in place (see `StringFormat.accepts(utf8:)`).
 final class FormatKeyword: AssertionKeyword, @unchecked Sendable {
     let name: String
-    let check: @Sendable (String) -> Bool
+    /// The format checked, or `nil` for `regex` (a pattern our ECMA-262 engine compiles).
+    let format: StringFormat?
 
-    init(location: KeywordLocation, name: String, check: @escaping @Sendable (String) -> Bool) {
+    init(location: KeywordLocation, name: String, format: StringFormat?) {
         self.name = name
-        self.check = check
+        self.format = format
         super.init(location: location)
     }
 
@@ -48,23 +50,18 @@ final class FormatKeyword: AssertionKeyword, @unchecked Sendable {
         guard case .string(let name) = site.object["format"] else {
             throw site.invalid("format", expected: "a format name string", compiler)
         }
-        let check: @Sendable (String) -> Bool
-        if name == "regex" {
-            check = { (try? ECMARegex($0)) != nil }
-        } else if let format = StringFormat(rawValue: name) {
-            check = { format.accepts($0) }
-        } else {
-            return nil
-        }
-        return FormatKeyword(location: site.keyword("format"), name: name, check: check)
+        let format = StringFormat(rawValue: name)
+        guard format != nil || name == "regex" else { return nil }
+        return FormatKeyword(location: site.keyword("format"), name: name, format: format)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        failure(instance, context) == nil
+        guard context.assertFormat, instance.kind == .string else { return true }
+        guard let format else { return (try? ECMARegex(instance.string)) != nil }
+        return format.accepts(utf8: instance.bytes)
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        guard context.assertFormat, instance.kind == .string, !check(instance.string) else { return nil }
-        return .format(name)
+        isValid(instance, context) ? nil : .format(name)
     }
 }

@@ -3,16 +3,11 @@ import JSONCore
 /// `type`: the instance's JSON type must be one of the listed ones (`integer` also satisfies `number`).
 final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
     let types: [JSONPrimitiveType]
-    private let allowsNumber: Bool
-    private let allowsInteger: Bool
-    /// Bit `kind.rawValue` set for each tape kind the listed types accept outright (a decimal that only
-    /// `integer` may accept is decided by its value).
-    private let acceptedKinds: UInt8
+    /// The tape kinds the types accept.
+    let kinds: KindSet
 
-    init(location: KeywordLocation, types: [JSONPrimitiveType], allowsNumber: Bool, allowsInteger: Bool) {
+    init(location: KeywordLocation, types: [JSONPrimitiveType]) {
         self.types = types
-        self.allowsNumber = allowsNumber
-        self.allowsInteger = allowsInteger
         var kinds: [JSONTape.Kind] = []
         for type in types {
             switch type {
@@ -25,7 +20,8 @@ final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
             case .number: kinds += [.integer, .decimal]
             }
         }
-        acceptedKinds = kinds.reduce(0) { $0 | 1 << $1.rawValue }
+        self.kinds = KindSet(accepted: kinds.reduce(0) { $0 | 1 << $1.rawValue },
+                             integralDecimals: types.contains(.integer) && !types.contains(.number))
         super.init(location: location)
     }
 
@@ -43,22 +39,32 @@ final class TypeKeyword: AssertionKeyword, @unchecked Sendable {
             }
             types.append(type)
         }
-        return TypeKeyword(location: site.keyword("type"), types: types,
-                           allowsNumber: types.contains(.number), allowsInteger: types.contains(.integer))
+        return TypeKeyword(location: site.keyword("type"), types: types)
     }
 
     override func failure(_ instance: Instance, _ context: EvaluationContext) -> ValidationErrorKind? {
-        matches(instance) ? nil : .type(expected: types, actual: instance.primitiveType)
+        kinds.accepts(instance) ? nil : .type(expected: types, actual: instance.primitiveType)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        matches(instance)
+        kinds.accepts(instance)
     }
+}
+
+/// The values a `type` keyword accepts, as a bitmask of tape kinds: one test, no loop over the names.
+struct KindSet {
+    /// Bit `kind.rawValue` set for each tape kind accepted outright.
+    let accepted: UInt8
+    /// True when a decimal is accepted if its value is an integer (`integer` without `number`: `1.0`).
+    let integralDecimals: Bool
+
+    /// Every value.
+    static let any = KindSet(accepted: 0xFF, integralDecimals: false)
 
     @inline(__always)
-    private func matches(_ instance: Instance) -> Bool {
+    func accepts(_ instance: Instance) -> Bool {
         let kind = instance.kind
-        if acceptedKinds & 1 << kind.rawValue != 0 { return true }
-        return kind == .decimal && allowsInteger && instance.isIntegral
+        if accepted & 1 << kind.rawValue != 0 { return true }
+        return kind == .decimal && integralDecimals && instance.isIntegral
     }
 }
