@@ -31,30 +31,32 @@ struct JSONBytes: ~Copyable {
 
     /// Opens an object (as a value, where a value may go).
     @inline(__always)
-    mutating func beginObject() {
-        separate()
-        open(UInt8(ascii: "{"))
-    }
+    mutating func beginObject() { begin(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
     @inline(__always)
-    mutating func endObject() {
-        level -= 1
-        append(UInt8(ascii: "}"))
-    }
+    mutating func endObject() { end(UInt8(ascii: "}")) }
 
     /// Opens an array (as a value, where a value may go).
     @inline(__always)
-    mutating func beginArray() {
-        separate()
-        open(UInt8(ascii: "["))
-    }
+    mutating func beginArray() { begin(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
     @inline(__always)
-    mutating func endArray() {
+    mutating func endArray() { end(UInt8(ascii: "]")) }
+
+    /// Opens a container with `bracket`, as a value.
+    @inline(__always)
+    private mutating func begin(_ bracket: UInt8) {
+        separate()
+        open(bracket)
+    }
+
+    /// Closes the innermost container with `bracket`.
+    @inline(__always)
+    private mutating func end(_ bracket: UInt8) {
         level -= 1
-        append(UInt8(ascii: "]"))
+        append(bracket)
     }
 
     /// Ends a row: a line feed.
