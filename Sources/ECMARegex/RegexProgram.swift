@@ -20,7 +20,9 @@ enum RegexInstruction: Sendable {
 }
 
 /// A test of one scalar: what a repeated single-scalar atom such as `.`, `[a-z]` or `(?:a|b)` checks.
-indirect enum ScalarTest: Sendable {
+/// Not `indirect` (`anyOf` recurses through an array already): LeakSanitizer cannot follow the tagged
+/// pointers to indirect cases' boxes, and reported every compiled pattern a long-lived validator holds.
+enum ScalarTest: Sendable {
     case scalar(UInt32)
     case set(CharacterSet)
     case anyExceptLineTerminator

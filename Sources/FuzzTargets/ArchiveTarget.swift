@@ -23,13 +23,14 @@ enum ArchiveTarget {
         return try? ArchiveMap(bytes: Array(text.utf8), name: "map.json")
     }()
 
+    // One verifier of each kind for the whole run, as `assess verify` and `ingest` hold one for a batch:
+    // their schema caches fill as inputs name schemas and keep every compiled schema, all reachable.
+    private static let plain = ArchiveVerifier(registry: registry)
+    private static let withSurvey = ArchiveVerifier(registry: registry, survey: survey)
+    private static let mapped = map.map { ArchiveVerifier(schemas: SchemaCache(registry: registry), resultRegistry: registry, mapping: MapVerification(map: $0, maxErrors: 3)) }
+
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
-        // Verifiers (and their schema caches) live for one input only, so every compiled schema is freed
-        // before the leak check that follows each input.
-        let plain = ArchiveVerifier(registry: registry)
-        let withSurvey = ArchiveVerifier(registry: registry, survey: survey)
-        if let map {
-            let mapped = ArchiveVerifier(schemas: SchemaCache(registry: registry), resultRegistry: registry, mapping: MapVerification(map: map, maxErrors: 3))
+        if let mapped {
             let report = mapped.verify(bytes, name: "mapped.zip", record: RecordMetadata(recordId: "r", assessmentId: "fuzz", assessmentRevision: 1))
             try FuzzFailure.check((report.status == .valid) == report.problems.isEmpty, "mapped: status \(report.status) with \(report.problems.count) problems")
             for file in report.files {
