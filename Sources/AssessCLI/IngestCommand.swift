@@ -10,7 +10,7 @@ struct IngestCommand: Command {
     let spec = CommandSpec(
         name: "ingest",
         summary: "Ingest result archives as Sage's pipeline does: partitioned NDJSON datasets, plus runs, answers, steps and files tables.",
-        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--layout batch|record] [--commit-every N] [--jobs N] [ARCHIVE.zip... | DIR...]",
+        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--layout batch|record] [--commit-every N] [--durable] [--jobs N] [ARCHIVE.zip... | DIR...]",
         options: [
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema, hence its dataset."),
             .value("--output", "-o", valueName: "DIR", help: "The output folder (created; re-running over it is idempotent)."),
@@ -21,6 +21,7 @@ struct IngestCommand: Command {
             .value("--dataset-names", valueName: "FILE", help: "Schema URI → dataset name (Sage's schema_mapping.json); default: the URI's file name without .json."),
             .value("--layout", valueName: "LAYOUT", help: "batch (default): one part-NNNNNN.ndjson per partition and commit; record: Sage's RECORDID.ndjson per record and dataset."),
             .value("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 32 MiB of rows and at the end)."),
+            .flag("--durable", help: "Flush each commit to disk (fsync) before the ledger records it, so a machine that stops mid-run loses no committed record (slower on a real disk)."),
             .flag("--recursive", "-R", help: "Also ingest the .zip files in subfolders of each DIR."),
             ParallelInputs.option,
         ],
@@ -85,7 +86,8 @@ struct IngestCommand: Command {
         let ingester = RecordIngester(verifier: verifier, names: names)
         var sink: IngestSink
         do throws(IngestWriteError) {
-            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery, writers: parallel.jobs)
+            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery, writers: parallel.jobs,
+                                  durable: arguments.flag("--durable"))
         } catch {
             io.printError("error: \(error.description)")
             return .inputError

@@ -75,6 +75,9 @@ struct IngestLedger {
 
     /// The output folder.
     let folder: String
+    /// Whether each commit reaches the disk before the journal records it (`fsync`): a machine that stops
+    /// (power, kernel) then loses no committed record either; otherwise files are flushed at the run's end.
+    let durable: Bool
     /// Each ingested record's run (`nil` when it has none), by record identifier.
     private(set) var runOfRecord: [String: String?] = [:]
     /// The record each ingested run came in, by `taskRunUUID`.
@@ -83,8 +86,9 @@ struct IngestLedger {
     private(set) var lastCommit = 0
 
     /// The ledger of `folder`, after undoing what an interrupted run left in flight.
-    init(folder: String) throws(IngestWriteError) {
+    init(folder: String, durable: Bool = false) throws(IngestWriteError) {
         self.folder = folder
+        self.durable = durable
         try IngestLedger.makeFolder(folder + "/" + IngestLedger.pending)
         let undone = try undoInterruptedCommits()
         var entries = readJournal()
@@ -107,11 +111,11 @@ struct IngestLedger {
             throw IngestLedger.unknownFile(folder + "/" + file.path)
         }
         let marker = JSONValue.array(files.map { .string($0.path) })
-        try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number))
-        let folder = folder
+        try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number), flush: durable)
+        let folder = folder, durable = durable
         var firstFailure: IngestWriteError?
         OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
-            Result { () throws(IngestWriteError) in try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite) }
+            Result { () throws(IngestWriteError) in try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite, flush: durable) }
         }, consume: { written in
             if firstFailure == nil, case .failure(let error) = written { firstFailure = error }
         })
@@ -189,17 +193,21 @@ struct IngestLedger {
             }
             written += result
         }
+        if durable, fsync(descriptor) != 0 {
+            throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
-    /// Writes a whole file (temporary, then renamed), creating its folder; flushed by the sink's `finish()`.
-    static func write(_ bytes: [UInt8], to path: String) throws(IngestWriteError) {
-        try write(chunks: [bytes], to: path, overwrite: true)
+    /// Writes a whole file (temporary, then renamed), creating its folder; flushed now with `flush`, else
+    /// by the sink's `finish()`.
+    static func write(_ bytes: [UInt8], to path: String, flush: Bool = false) throws(IngestWriteError) {
+        try write(chunks: [bytes], to: path, overwrite: true, flush: flush)
     }
 
     /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
     /// existing file is an error that says the ledger does not know it.
-    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool) throws(IngestWriteError) {
-        func attempt() throws(ZipError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: false) }
+    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false) throws(IngestWriteError) {
+        func attempt() throws(ZipError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
         func refusal(_ error: ZipError) -> IngestWriteError {
             guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
             return unknownFile(path)

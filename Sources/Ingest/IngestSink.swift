@@ -65,6 +65,8 @@ public struct IngestSink {
     public let commitBytes: Int
     /// How many of a commit's files are written at once.
     public let writers: Int
+    /// Whether each commit is on disk before the ledger records it (else files are flushed at `finish()`).
+    public let durable: Bool
     private var batch: BatchVerifier
     private var ledger: IngestLedger
     /// The files of the waiting commit, in the order their first rows came.
@@ -83,16 +85,20 @@ public struct IngestSink {
 
     /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
     /// `verifier` is the one the records were verified with. A commit writes its files on `writers` threads
-    /// (one per job: on a real disk, copying rows into the page cache is much of an ingest's time).
+    /// (one per job: on a real disk, copying rows into the page cache is much of an ingest's time). With
+    /// `durable`, each commit's marker, files and ledger lines are flushed (`fsync`) in that order, so a
+    /// machine that stops mid-run loses no record the ledger calls ingested; without it, a process that stops
+    /// loses nothing either, and the files are flushed once, at `finish()`.
     public init(folder: String, verifier: ArchiveVerifier, layout: IngestLayout = .batch,
-                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20, writers: Int = 1) throws(IngestWriteError) {
+                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
         self.folder = folder
         self.layout = layout
         self.commitRecords = max(commitRecords, 1)
         self.commitBytes = max(commitBytes, 1)
         self.writers = max(writers, 1)
+        self.durable = durable
         batch = BatchVerifier(verifier: verifier)
-        ledger = try IngestLedger(folder: folder)
+        ledger = try IngestLedger(folder: folder, durable: durable)
     }
 
     /// Decides one record; its rows are written by the commit it joins. Returns the outcomes now settled,
@@ -131,7 +137,7 @@ public struct IngestSink {
             ingestedByThisRun[prepared.recordId] = prepared.input.name
         } else if status != .ingested {
             let path = "\(OwnTable.rejected.rawValue)/\(SafeName.objectName(record: prepared.recordId, suffix: "-" + SafeName.hash(prepared.input.name)))"
-            try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path)
+            try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path, flush: durable)
             written.append(path)
         }
         unreported.append(IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
@@ -144,7 +150,8 @@ public struct IngestSink {
     /// returns the outcomes not reported yet.
     public mutating func finish() throws(IngestWriteError) -> [IngestOutcome] {
         let settled = try commit()
-        sync()
+        // A durable run's commits are on disk already.
+        if !durable { sync() }
         return settled
     }
 

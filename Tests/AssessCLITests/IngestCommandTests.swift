@@ -80,6 +80,46 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertEqual(tree(folder.appendingPathComponent("out1")), first, "and the same files")
     }
 
+    func testDurableRunsWriteTheSameAndFlushEveryCommitBeforeTheLedgerRecordsIt() throws {
+        let folder = try workspace(12)
+        let base = ["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,
+                    "--manifest", folder.appendingPathComponent("manifest.jsonl").path, "--commit-every", "3", "--jobs", "2"]
+        let plain = CapturedRun(base + ["-o", folder.appendingPathComponent("plain").path])
+        let durable = CapturedRun(base + ["-o", folder.appendingPathComponent("durable").path, "--durable"])
+        XCTAssertEqual(durable.status, plain.status, durable.stderr)
+        XCTAssertEqual(durable.stdout.replacingOccurrences(of: "durable", with: "plain"), plain.stdout)
+        XCTAssertEqual(tree(folder.appendingPathComponent("durable")), tree(folder.appendingPathComponent("plain")), "byte-identical output")
+        // What reaches the disk and in which order: the system calls of the built binary (strace, installed by .ci/run).
+        guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("strace is not installed; the order of flushes was not checked")
+        }
+        guard try ProcessRun(URL(fileURLWithPath: strace), ["-qq", "-o", "/dev/null", "/bin/true"]).status == 0 else {
+            throw XCTSkip("strace cannot trace here (ptrace refused); the order of flushes was not checked")
+        }
+        func calls(_ name: String, durable: Bool) throws -> [String] {
+            let log = folder.appendingPathComponent("\(name).strace")
+            let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-e", "trace=fsync,sync,rename,link,openat", "-o", log.path,
+                                                                    try Binary.assess().path] + base + ["-o", folder.appendingPathComponent(name).path]
+                                                                    + (durable ? ["--durable"] : []))
+            XCTAssertEqual(run.status, 1, run.stderr)
+            return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        let flushed = try calls("traced-durable", durable: true)
+        let ledgerOpens = flushed.indices.filter { flushed[$0].contains("_assess/ledger.ndjson") && flushed[$0].contains("O_APPEND") }
+        XCTAssertEqual(ledgerOpens.count, 3, "12 archives, 9 of them ingested, in commits of 3")
+        for open in ledgerOpens {
+            // Every part file placed before this journal append was flushed before it was placed.
+            let before = flushed[..<open]
+            let placed = before.filter { ($0.contains("rename(") || $0.contains("link(")) && $0.contains(".ndjson.tmp-") && !$0.contains("_assess") }
+            XCTAssertFalse(placed.isEmpty)
+            XCTAssertGreaterThanOrEqual(before.filter { $0.contains("fsync(") }.count, placed.count * 2, "each file and its folder flushed")
+        }
+        XCTAssertTrue(flushed.contains { $0.contains("fsync(") } && !flushed.contains { $0.contains("sync()") }, "flushed as it goes, no sync() at the end")
+        let unflushed = try calls("traced-plain", durable: false)
+        XCTAssertFalse(unflushed.contains { $0.contains("fsync(") }, "a plain run flushes nothing as it goes")
+        XCTAssertTrue(unflushed.contains { $0.contains("sync()") }, "and everything once at its end")
+    }
+
     func testAManifestStreamsFromStandardInput() throws {
         let folder = try workspace(3)
         let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
