@@ -184,15 +184,7 @@ struct IngestLedger {
                 ftruncate(descriptor, off_t(whole))
             }
         }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            written += result
-        }
+        if let reason = AtomicFile.writeAll(bytes, to: descriptor) { throw IngestWriteError(description: "cannot write \(path): \(reason)") }
         if durable, fsync(descriptor) != 0 {
             throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))")
         }
@@ -218,7 +210,7 @@ struct IngestLedger {
             throw refusal(.destinationExists(path))
         } catch {
             // Most often the folder is new: make it and try once more.
-            try makeFolder(parent(of: path) ?? ".")
+            try makeFolder(AtomicFile.folder(of: path) ?? ".")
             do { try attempt() } catch { throw refusal(error) }
         }
     }
@@ -238,19 +230,11 @@ struct IngestLedger {
             return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
         }
         guard var error = make() else { return }
-        if error == ENOENT, let parent = parent(of: path), parent != path {
+        if error == ENOENT, let parent = AtomicFile.folder(of: path), parent != path {
             try makeFolder(parent)
             guard let again = make() else { return }
             error = again
         }
         throw IngestWriteError(description: "cannot create \(path): \(String(cString: strerror(error)))")
-    }
-
-    /// The path up to its last slash (trailing slashes aside), `/` for a folder at the root, `nil` for one name.
-    static func parent(of path: String) -> String? {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

@@ -13,8 +13,8 @@ public enum AtomicFile {
     /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
     static let gatherBelow = 64 << 10
 
-    /// Writes all of `bytes`; why not, if it cannot.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    /// Writes all of `bytes` to an open file (again after an interruption); why not, if it cannot.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var written = 0
@@ -30,12 +30,20 @@ public enum AtomicFile {
         }
     }
 
+    /// The folder of `path`: the path up to its last slash (trailing slashes aside), `/` for an entry at
+    /// the root, `nil` for a bare name.
+    public static func folder(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
     public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
-        // The temporary file goes beside the destination: the folder is the path up to its last slash.
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // The temporary file goes beside the destination.
+        let folder = AtomicFile.folder(of: path) ?? "."
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import JSONCore
 import ResultArchive
+import ZipArchive
 @testable import Ingest
 
 /// Our tables' rows are written straight as bytes: they must be the bytes `JSONWriter` writes for the
@@ -245,7 +246,7 @@ final class IngestPiecesTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix("cannot create \(path): "), "\(error)")
             }
         }
-        XCTAssertEqual(["/a/b", "/a/b/", "/a", "/", "a/b", "a", "a//b"].map { IngestLedger.parent(of: $0) }, ["/a", "/a", "/", "/", "a", nil, "a/"])
+        XCTAssertEqual(["/a/b", "/a/b/", "/a", "/", "a/b", "a", "a//b"].map { AtomicFile.folder(of: $0) }, ["/a", "/a", "/", "/", "a", nil, "a/"])
     }
 
     func testFilesAreReadAsFoundationReadsThem() throws {
