@@ -169,31 +169,17 @@ struct JSONBytes: ~Copyable {
         text.withUTF8 { appendString(utf8: $0) }
     }
 
-    /// A JSON string with `JSONWriter`'s escapes: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other
-    /// control bytes as `\u00xx`; every other byte (non-ASCII included) as it is.
+    /// A JSON string (valid UTF-8) as `JSONWriter` writes it: copied at once when nothing in it needs an
+    /// escape, else escaped by `JSONWriter` itself.
     private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        if JSONBytes.needsNoEscape(utf8) {
-            append(utf8)
-        } else {
-            let hex = Array("0123456789abcdef".utf8)
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                case 0..<0x20:
-                    append("\\u00")
-                    append(hex[Int(byte >> 4)])
-                    append(hex[Int(byte & 15)])
-                default: append(byte)
-                }
-            }
+        guard JSONBytes.needsNoEscape(utf8) else {
+            var escaped: [UInt8] = []
+            JSONWriter.writeString(String(decoding: utf8, as: UTF8.self), into: &escaped)
+            escaped.withUnsafeBufferPointer { append($0) }
+            return
         }
+        append(UInt8(ascii: "\""))
+        append(utf8)
         append(UInt8(ascii: "\""))
     }
 

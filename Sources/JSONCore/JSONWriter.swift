@@ -105,7 +105,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    package static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: one copy.
         let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
