@@ -33,17 +33,20 @@ public enum AtomicFile {
     /// The folder of `path`: the path up to its last slash (trailing slashes aside), `/` for an entry at
     /// the root, `nil` for a bare name.
     public static func folder(of path: String) -> String? {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        // On the UTF-8 bytes, as the system reads paths (and in constant time per byte).
+        let utf8 = path.utf8, slash = UInt8(ascii: "/")
+        guard !utf8.isEmpty else { return nil }
+        var end = utf8.endIndex
+        while end > utf8.index(after: utf8.startIndex), utf8[utf8.index(before: end)] == slash { end = utf8.index(before: end) }
+        guard let last = utf8[..<end].lastIndex(of: slash) else { return nil }
+        return last == utf8.startIndex ? "/" : String(path[..<last])
     }
 
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
     public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
         // The temporary file goes beside the destination.
         let folder = AtomicFile.folder(of: path) ?? "."
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
