@@ -170,7 +170,7 @@ public struct IngestSink {
             waitingPart = (number, "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson")
         }
         var objects: [(path: String, line: Int, lines: Int)] = []
-        var files: [String] = [], fileIndices: [Int] = []
+        var fileIndices: [Int] = []
         for object in prepared.objects {
             let key = layout == .batch ? object.folder : object.path
             let index: Int
@@ -185,14 +185,11 @@ public struct IngestSink {
             waitingFiles[index].chunks.append(object.bytes)
             waitingFiles[index].lines += object.lines
             waitingBytes += object.bytes.count
-            if !fileIndices.contains(index) {
-                fileIndices.append(index)
-                files.append(waitingFiles[index].path)
-            }
+            if !fileIndices.contains(index) { fileIndices.append(index) }
         }
         waitingEntries.append(IngestLedger.Entry(commit: number, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
                                                  input: prepared.input.name, objects: objects))
-        return files
+        return fileIndices.map { waitingFiles[$0].path }
     }
 
     /// Makes the waiting commit (if any); returns the outcomes it settles.
