@@ -37,7 +37,8 @@ struct IngestCommand: Command {
             RECORDID.ndjson, one file per record as Sage's job writes them (--layout record; two files of
             a record in one dataset get RECORDID@FILE.ndjson). Standard output: one JSON line per input,
             then a summary line.
-            Every input appears exactly once. Files are written then renamed; _assess/ledger.ndjson records
+            Every input appears exactly once. New files are written then renamed, a run's later commits
+            append to its part files; _assess/ledger.ndjson records
             each commit's records and where their rows are, and a commit an interrupted run left unfinished
             is undone by the next run, which ingests its records again. A record already in the ledger is
             not written again: re-running over the same output is idempotent. With --on-record-id latest,

@@ -88,12 +88,14 @@ extension IngestSink {
                 files.append(CommitFile(path: IngestSink.rejectedPath(recordId: entry.recordId, input: entry.input), change: .create,
                                         chunks: [JSONWriter.compact.bytes(IngestSink.supersededRow(entry, by: later)) + [0x0A]], overwrite: true))
             }
+            // The first line of each chunk: the lines before it in its file, those already there included.
+            let chunkStarts = waitingFiles.indices.map { index in
+                waitingFiles[index].chunkLines.reduce(into: [firstLines[index] + 1]) { $0.append($0[$0.count - 1] + $1) }
+            }
             let entries = waitingRecords.map { record in
                 IngestLedger.Entry(commit: number, recordId: record.recordId, taskRunUUID: record.taskRunUUID, input: record.input,
                                    objects: record.objects.map { object in
-                                       let file = waitingFiles[object.file]
-                                       return (file.path, firstLines[object.file] + file.chunkLines[..<object.chunk].reduce(0, +) + 1,
-                                               file.chunkLines[object.chunk])
+                                       (waitingFiles[object.file].path, chunkStarts[object.file][object.chunk], waitingFiles[object.file].chunkLines[object.chunk])
                                    },
                                    exportedOn: record.exportedOn, replaces: dropped.first { $0.recordId == record.recordId }?.input ?? record.replaces)
             }
