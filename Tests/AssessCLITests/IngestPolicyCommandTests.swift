@@ -114,4 +114,56 @@ final class IngestPolicyCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 7)
         XCTAssertTrue(lines.allSatisfy { $0.objectValue != nil && $0["recordid"] == "a" }, "\(lines)")
     }
+
+    /// Every row under `output` (datasets and tables, not the ledger), sorted, by dataset; and the rejected rows' file names.
+    private func contents(_ output: URL) throws -> (rows: [String: [String]], rejected: [String]) {
+        var rows: [String: [String]] = [:], rejected: [String] = []
+        for case let relative as String in FileManager.default.enumerator(atPath: output.path) ?? FileManager.DirectoryEnumerator() {
+            let name = URL(fileURLWithPath: relative).lastPathComponent
+            XCTAssertFalse(name.hasPrefix(".") || relative.hasPrefix("_assess/pending/"), "left behind: \(relative)")
+            guard relative.hasSuffix(".ndjson") else { continue }
+            if relative.hasPrefix("assess_rejected/") { rejected.append(name); continue }
+            guard relative.hasPrefix("dataset=") else { continue }
+            let dataset = String(relative.split(separator: "/")[0])
+            rows[dataset, default: []] += try String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        return (rows.mapValues { $0.sorted() }, rejected.sorted())
+    }
+
+    func testKilledRunsResumedEndWithTheRowsOfAnUninterruptedRun() throws {
+        let folder = try workspace()
+        var manifest = ""
+        for index in 0..<24 {
+            // Each record exported twice in a row (the second later), so that every other commit replaces an earlier export.
+            try archive("a\(index).zip", in: folder, run: index / 2, files: [("left.json", 600 + index), ("right.json", 400)])
+            manifest += #"{"path": "a\#(index).zip", "recordId": "rec\#(index / 2)", "assessmentId": "walk", "exportedOn": "2026-02-\#(10 + index)T00:00:00.000Z", "uploadedOn": "2026-02-0\#(1 + index % 3)T10:00:00.000Z"}"# + "\n"
+        }
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.jsonl"))
+        let arguments = base(folder) + ["--manifest", folder.appendingPathComponent("manifest.jsonl").path, "--on-record-id", "latest",
+                                        "--commit-every", "1", "--jobs", "2"]
+        let reference = try ProcessRun(try Binary.assess(), arguments + ["-o", folder.appendingPathComponent("reference").path])
+        XCTAssertEqual(reference.status, 0, reference.stderr)
+        let expected = try contents(folder.appendingPathComponent("reference"))
+        XCTAssertEqual(expected.rejected.count, 12)
+        // kill -9 at several points of a run, each resumed over the same folder, then a run to the end. No timing is asserted:
+        // wherever each kill lands (between commits, inside one, while replacing files), the end is the same.
+        let output = folder.appendingPathComponent("killed")
+        for delay in [30_000, 60_000, 100_000, 160_000, 250_000, 400_000, 600_000, 900_000] as [useconds_t] {
+            let process = Process()
+            process.executableURL = try Binary.assess()
+            process.arguments = arguments + ["-o", output.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let last = try ProcessRun(try Binary.assess(), arguments + ["-o", output.path])
+        XCTAssertEqual(last.status, 0, last.stderr)
+        let resumed = try contents(output)
+        XCTAssertEqual(resumed.rows.keys.sorted(), expected.rows.keys.sorted())
+        for (dataset, rows) in expected.rows { XCTAssertEqual(resumed.rows[dataset], rows, "every row once, nothing lost (\(dataset))") }
+        XCTAssertEqual(resumed.rejected, expected.rejected, "every replaced export listed")
+    }
 }
