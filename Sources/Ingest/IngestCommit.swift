@@ -113,10 +113,19 @@ struct CommitMarker {
         return folder + "/." + name + ".staged-\(number)"
     }
 
-    /// Replaces the staged files and removes those to remove (again after an interruption: what is done stays done).
-    func finish(in folder: String) {
+    /// Replaces the staged files and removes those to remove (again after an interruption: what is done stays
+    /// done); with `flush`, their folders are flushed before the marker can go.
+    func finish(in folder: String, flush: Bool = false) {
         for path in staged { rename(CommitMarker.staged(folder + "/" + path, commit: number), folder + "/" + path) }
         for path in removed { unlink(folder + "/" + path) }
+        guard flush else { return }
+        for parent in Set((staged + removed).compactMap { AtomicFile.folder(of: folder + "/" + $0) }).sorted() {
+            let descriptor = open(parent, O_RDONLY)
+            if descriptor >= 0 {
+                fsync(descriptor)
+                close(descriptor)
+            }
+        }
     }
 
     /// Takes the commit's changes back: created files removed, appended ones cut back, staged copies removed.

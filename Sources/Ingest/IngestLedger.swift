@@ -153,7 +153,7 @@ struct IngestLedger {
             var kept = readJournal().filter { !droppedIds.contains($0.recordId) }
             for index in kept.indices { kept[index].renumber(removed) }
             try rewriteJournal(kept + entries)
-            marker.finish(in: folder)
+            marker.finish(in: folder, flush: durable)
             for entry in dropped { forget(entry) }
         } else {
             var lines: [UInt8] = []

@@ -142,6 +142,10 @@ public enum RecordManifest {
                                       + "upload fields are lower-cased (as S3 metadata is), so the line would give \"\(lowered)\" two values"))
             }
             seen[lowered] = member.key
+            // When Bridge exported the record: it orders exports of one record (`ingest --on-record-id latest`).
+            if lowered == "exportedon", member.value.stringValue.flatMap(Timestamp.date) == nil {
+                return .failure(issue(JSONPointer(tokens: [member.key]), "\"\(member.key)\" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found \(member.value)"))
+            }
         }
         var record = RecordMetadata(fields: object)
         for key in ["path", "recordId", "assessmentId", "uploadedOn", "clientInfo", "appId"] {

@@ -78,6 +78,11 @@ final class IngestSemanticsTests: XCTestCase {
 
     // MARK: --on-record-id
 
+    // Sage's rule (Sage-Bionetworks/BridgeDownstream): `src/scripts/bootstrap_trigger/bootstrap_trigger.py` with
+    // `--drop-duplicates` sorts the Synapse file view of exports by `exportedOn` (`sort_values(by="exportedOn")`)
+    // and keeps the last row of each `recordId` (`index.duplicated(keep="last")`); `src/glue/jobs/s3_to_json_s3.py`
+    // writes a record's object to `RECORDID.ndjson`, so a later export's write replaces the earlier one's. The
+    // upload's `exportedOn` is S3 metadata `exportedon` there (`tests/test_s3_to_json_s3.py`), the manifest's here.
     func testALaterExportInTheBatchReplacesTheEarlierInEveryDatasetAndTheEarlierIsListed() throws {
         let folder = try IngestFixtures.scratch()
         // A record Bridge exported, then exported again after a fix (same run, 5 samples instead of 3), with another record between.
@@ -123,7 +128,7 @@ final class IngestSemanticsTests: XCTestCase {
         XCTAssertEqual(first.map(\.status), [.ingested, .duplicate])
         XCTAssertEqual(try objects(folder.appendingPathComponent("first")).filter { $0.path.hasPrefix("dataset=MotionRecord/") }.count, 5)
         // Without exportedOn the later input wins, as the later write of Sage's S3 key does; a record without one
-        // sorts after every record with one (pandas puts missing values last).
+        // sorts after every record with one (pandas' sort_values puts missing values last, so keep="last" keeps it).
         let undated = try input("undated.zip", in: folder, record: "R", run: run(1), motion: 4)
         XCTAssertEqual(try ingest([late, undated], into: folder.appendingPathComponent("undated"), policy: .latest).map(\.status), [.ingested, .ingested])
         XCTAssertEqual(try ingest([undated, late], into: folder.appendingPathComponent("undated2"), policy: .latest).map(\.status), [.ingested, .superseded])
@@ -381,6 +386,11 @@ final class IngestSemanticsTests: XCTestCase {
         XCTAssertEqual(outcomes.map(\.status), [.invalid])
         XCTAssertEqual(outcomes[0].reasons, [issue.description])
         XCTAssertTrue(try objects(folder.appendingPathComponent("out")).isEmpty)
+        // An exportedOn that orders nothing is refused as uploadedOn is.
+        guard case .failure(let badDate) = RecordManifest.parse(Array(#"{"path": "a.zip", "exportedOn": "yesterday"}"#.utf8), line: 2, name: "m", folder: folder.path) else {
+            return XCTFail("accepted")
+        }
+        XCTAssertEqual(badDate.description, "m:2:33: \"exportedOn\" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found \"yesterday\"")
         // Keys that differ otherwise are fine.
         guard case .success = RecordManifest.parse(Array(#"{"path": "a.zip", "recordId": "A", "recordIdOld": "B"}"#.utf8), line: 1, name: "m", folder: folder.path) else {
             return XCTFail("refused")
