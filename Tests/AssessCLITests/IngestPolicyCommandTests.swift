@@ -136,13 +136,13 @@ final class IngestPolicyCommandTests: XCTestCase {
         for index in 0..<24 {
             // Each record exported twice in a row (the second later), so that every other commit replaces an earlier export.
             try archive("a\(index).zip", in: folder, run: index / 2, files: [("left.json", 600 + index), ("right.json", 400)])
-            manifest += #"{"path": "a\#(index).zip", "recordId": "rec\#(index / 2)", "assessmentId": "walk", "exportedOn": "2026-02-\#(10 + index)T00:00:00.000Z", "uploadedOn": "2026-02-0\#(1 + index % 3)T10:00:00.000Z"}"# + "\n"
+            manifest += #"{"path": "a\#(index).zip", "recordId": "rec\#(index / 2)", "assessmentId": "walk", "exportedOn": "2026-02-10T\#(String(format: "%02d", index)):00:00.000Z", "uploadedOn": "2026-02-0\#(1 + index % 3)T10:00:00.000Z"}"# + "\n"
         }
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.jsonl"))
         let arguments = base(folder) + ["--manifest", folder.appendingPathComponent("manifest.jsonl").path, "--on-record-id", "latest",
                                         "--commit-every", "1", "--jobs", "2"]
         let reference = try ProcessRun(try Binary.assess(), arguments + ["-o", folder.appendingPathComponent("reference").path])
-        XCTAssertEqual(reference.status, 0, reference.stderr)
+        XCTAssertEqual(reference.status, 0, reference.stderr + reference.stdout)
         let expected = try contents(folder.appendingPathComponent("reference"))
         XCTAssertEqual(expected.rejected.count, 12)
         // kill -9 at several points of a run, each resumed over the same folder, then a run to the end. No timing is asserted:
