@@ -54,6 +54,11 @@ final class RoughEdgesInteractiveBinaryTests: XCTestCase {
         XCTAssertFalse(routes.stderr.contains("--allow-type"), routes.stderr)
         XCTAssertEqual(try Binary.run(["graph", survey, "-f", "dot"]).stderr, routes.stderr, "graph says the same")
 
+        let misspelt = try Binary.write(#"{"type": "asessment", "identifier": "typo", "steps": [{"type": "completion", "identifier": "done"}]}"#,
+                                        to: "typo.json", in: folder)
+        XCTAssertEqual(try Binary.run(["run", misspelt, "--allow-lint-errors", "-i"]).stderr,
+                       "\(misspelt): error: the root has unknown type \"asessment\"; did you mean \"assessment\"? an app's own type can be allowed with --allow-type asessment or in assess.json\n")
+
         // A root that only fails lint: routes' hint is what run accepts.
         let failing = path("examples/surveys/example-survey.json")
         let hint = try Binary.run(["routes", failing]).stderr
