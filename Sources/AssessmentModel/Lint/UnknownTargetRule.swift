@@ -11,16 +11,14 @@ public struct UnknownTargetRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        var siblingNames: [JSONPointer: Set<String>] = [:]
         let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
         for visit in survey.visits {
             let container = visit.container
             let named = visit.node.namedTargets
             // A step kept in its own file has its siblings in the survey that includes it.
             guard !named.isEmpty, !container.isFileHolder else { continue }
-            // One name set per container: a survey of 10,000 steps that each name a target stays linear.
-            if siblingNames[container.pointer] == nil { siblingNames[container.pointer] = Set((container.steps ?? []).map(\.identifier)) }
-            let known = siblingNames[container.pointer] ?? []
+            // One name set per container, shared: a survey of 10,000 steps that each name a target stays linear.
+            let known = survey.stepIdentifiers(in: container)
             for named in named {
                 guard case .node(let identifier) = named.target, !known.contains(identifier) else { continue }
                 // A keyword in other capitals is platform-keyword-case's (a keyword on Android).
