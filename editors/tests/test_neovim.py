@@ -23,13 +23,14 @@ SURVEY = """{"type": "assessment", "identifier": "s", "steps": [
 
 
 def neovims():
-    """Every Neovim to test: Debian's (/usr/bin/nvim) and the venv's newer build."""
+    """Every Neovim and snippet to test: Debian's (/usr/bin/nvim, the 0.7 snippet) and the venv's newer build
+    (its own 0.11 snippet, and the 0.8-0.10 one with the 0.11 API hidden)."""
     found = []
     if os.path.exists("/usr/bin/nvim"):
-        found.append("/usr/bin/nvim")
+        found.append(("/usr/bin/nvim", "native"))
     venv = pathlib.Path(sys.executable).parent / "nvim"
     if venv.exists():
-        found.append(str(venv))
+        found += [(str(venv), "native"), (str(venv), "0.8")]
     return found
 
 
@@ -50,8 +51,8 @@ def big_survey(steps: int) -> str:
     return '{"type": "assessment", "identifier": "generated", "steps": [%s]}' % ",\n".join(sections)
 
 
-@pytest.mark.parametrize("nvim", neovims() or [pytest.param(None, marks=pytest.mark.skip(reason="no Neovim installed"))])
-def test_neovim_client(nvim, tmp_path):
+@pytest.mark.parametrize("nvim,snippet", neovims() or [pytest.param(None, None, marks=pytest.mark.skip(reason="no Neovim installed"))])
+def test_neovim_client(nvim, snippet, tmp_path):
     (tmp_path / "survey.json").write_text(SURVEY)
     (tmp_path / "package.json").write_text('{"name": "x", "type": "module", "version": 1,}\n')
     (tmp_path / "big.json").write_text(big_survey(1000))
@@ -61,11 +62,11 @@ def test_neovim_client(nvim, tmp_path):
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", ASSESS_REPO=str(ROOT), SURVEY=str(tmp_path / "survey.json"),
                OTHER=str(tmp_path / "package.json"), BIG=str(tmp_path / "big.json"), OUT=str(tmp_path / "out.json"),
                HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_STATE_HOME=str(tmp_path / "state"))
+               XDG_STATE_HOME=str(tmp_path / "state"), ASSESS_NVIM_SNIPPET=snippet)
     subprocess.run([nvim, "--headless", "--clean", "-u", str(HERE / "neovim" / "check.lua")], env=env, cwd=tmp_path,
                    timeout=180, check=False, stdin=subprocess.DEVNULL)
     out = json.loads((tmp_path / "out.json").read_text())
-    print(f"\nNeovim {out.get('version')}: open {out.get('open_ms', 0):.0f} ms, keystroke to fresh diagnostics "
+    print(f"\nNeovim {out.get('version')} ({snippet} snippet): open {out.get('open_ms', 0):.0f} ms, keystroke to fresh diagnostics "
           + ", ".join(f"{ms:.0f}" for ms in out.get("keystroke_ms", [])) + " ms (1,000-step survey)")
     assert "error" not in out, out.get("error")
     assert out["attached"], "no diagnostics: the config did not start assess"
@@ -78,4 +79,4 @@ def test_neovim_client(nvim, tmp_path):
     results = os.environ.get("NEOVIM_TIMINGS")
     if results:
         with open(results, "a") as file:
-            file.write(json.dumps({"neovim": out["version"], "open_ms": out["open_ms"], "keystroke_ms": out["keystroke_ms"]}) + "\n")
+            file.write(json.dumps({"neovim": out["version"], "snippet": snippet, "open_ms": out["open_ms"], "keystroke_ms": out["keystroke_ms"]}) + "\n")
