@@ -12,16 +12,19 @@ swift build --product assess
 ASSESS_BIN="$(swift build --show-bin-path)/assess"
 export ASSESS_BIN
 
-# Debian's Neovim (0.7) for test_neovim.py, installed when missing and apt-get can be used; the newer
-# Neovim comes from PyPI with the other client tools (requirements.txt).
-if ! [ -x /usr/bin/nvim ]; then
+# Debian's Neovim (0.7) for test_neovim.py and Node for test_vscode.py, installed when missing and apt-get
+# can be used; the newer Neovim comes from PyPI with the other client tools (requirements.txt).
+missing=()
+[ -x /usr/bin/nvim ] || missing+=(neovim)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+if [ "${#missing[@]}" -gt 0 ]; then
     as_root=()
     [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)
     if command -v apt-get >/dev/null 2>&1 && "${as_root[@]}" true 2>/dev/null; then
-        { "${as_root[@]}" apt-get update -q && DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -q --no-install-recommends neovim; } </dev/null >/dev/null \
-            || echo "editors/tests: could not install Debian's neovim; its test skips" >&2
+        { "${as_root[@]}" apt-get update -q && DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; } </dev/null >/dev/null \
+            || echo "editors/tests: could not install ${missing[*]}; the tests that need them skip" >&2
     else
-        echo "editors/tests: Debian's neovim is missing and cannot be installed here; its test skips" >&2
+        echo "editors/tests: ${missing[*]} missing and cannot be installed here (apt-get as root); the tests that need them skip" >&2
     fi
 fi
 
