@@ -12,7 +12,7 @@ import JSONSchema
 //   assess-bench run [SURVEY]               10,000 scripted runs of the Example Survey
 //   assess-bench archive [N]                build and verify N result archives (default 1000)
 //   assess-bench flow [STEPS]               routes + coverage on a generated survey (default 1000 steps)
-//   assess-bench lsp [STEPS]                assess lsp request latency on a generated survey (default 1000 steps)
+//   assess-bench lsp [STEPS...]             assess lsp request latency on generated surveys (default 1000 steps)
 //   assess-bench nested DEPTH [DIR]        lint and run DEPTH nested sections (writes the survey and script to DIR)
 //   assess-bench regex [PATTERN]            hostile patterns (<= 100 chars) on 10,000-scalar subjects
 //   assess-bench sample-result              the result JSON the archive benchmark uses
@@ -32,7 +32,7 @@ func onLargeStack(_ body: @escaping @Sendable () -> Void) {
 }
 
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint [STEPS...] | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS...] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
@@ -57,7 +57,8 @@ case "archive":
 case "flow":
     FlowBenchmark.run(steps: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
 case "lsp":
-    LSPBenchmark.run(steps: arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000)
+    let sizes = arguments.dropFirst().compactMap { Int($0) }
+    for steps in sizes.isEmpty ? [1000] : sizes { LSPBenchmark.run(steps: steps) }
 case "nested" where arguments.count >= 2:
     onLargeStack { NestedBenchmark.run(depth: Int(arguments[1]) ?? 1000, writingTo: arguments.count > 2 ? arguments[2] : nil) }
 case "refdir" where arguments.count == 4:
