@@ -60,7 +60,9 @@ public struct LanguageServer: Sendable {
             var sent: [JSONValue] = []
             var responses: [JSONValue] = []
             for element in batch {
-                for answer in handle(element) {
+                // A batch holds messages, not batches.
+                let answers = element.arrayValue == nil ? handle(element) : [JSONRPC.response(id: nil, error: .init(.invalidRequest, "a batch inside a batch"))]
+                for answer in answers {
                     if answer["method"] == nil { responses.append(answer) } else { sent.append(answer) }
                 }
             }

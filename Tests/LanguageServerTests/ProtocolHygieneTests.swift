@@ -41,6 +41,7 @@ final class ProtocolHygieneTests: XCTestCase {
         XCTAssertEqual(responses[1][path: "error", "code"]?.int, -32600)
         XCTAssertEqual(responses[2][path: "error", "code"]?.int, -32601)
         XCTAssertEqual(harness.server.handle(Array("[]".utf8)).first?[path: "error", "code"]?.int, -32600, "an empty batch is one invalid request")
+        XCTAssertEqual(harness.server.handle(Array("[[]]".utf8)).first?.arrayValue?.first?[path: "error", "code"]?.int, -32600, "no batch in a batch")
         XCTAssertEqual(harness.server.handle(Array(#"[{"jsonrpc": "2.0", "method": "initialized"}]"#.utf8)), [], "notifications only: no response")
     }
 
