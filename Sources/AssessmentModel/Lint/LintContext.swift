@@ -41,7 +41,8 @@ public struct LintContext: Sendable {
 
     /// Every container (the assessment and each section), outermost first.
     public var containers: [Node] {
-        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
+        // Only the containers are copied out of the visits (a node is a large value).
+        (assessment.steps == nil ? [] : [assessment]) + visits.compactMap { $0.node.kind.isContainer ? $0.node : nil }
     }
 
     /// The identifiers of a container's steps (the names its steps' targets may use).

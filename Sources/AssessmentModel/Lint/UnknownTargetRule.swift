@@ -11,7 +11,8 @@ public struct UnknownTargetRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
+        // Where each identifier is first defined, built only once a target is unknown.
+        var everywhere: [String: JSONPointer]?
         for visit in survey.visits {
             let container = visit.container
             let named = visit.node.namedTargets
@@ -28,9 +29,12 @@ public struct UnknownTargetRule: LintRule {
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
                 var notes: [Finding.Note] = []
                 var fixes: [FixIt] = []
-                if let elsewhere = everywhere[identifier] {
+                if everywhere == nil {
+                    everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node.pointer) }, uniquingKeysWith: { first, _ in first })
+                }
+                if let elsewhere = everywhere?[identifier] {
                     message += " (targets must be siblings; \"\(identifier)\" is in another container)"
-                    notes.append(survey.note("\"\(identifier)\" is defined here", at: elsewhere.pointer))
+                    notes.append(survey.note("\"\(identifier)\" is defined here", at: elsewhere))
                 } else if let guess = Suggestion.closest(to: identifier, among: siblings + NavigationTarget.keywords) {
                     message += "; did you mean \"\(guess)\"?"
                     fixes = survey.replacing(named.pointer, with: guess)
