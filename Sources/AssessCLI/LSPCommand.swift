@@ -14,15 +14,17 @@ struct LSPCommand: Command {
             .value("--exclude", "-x", valueName: "RULE", help: "Skip a rule by id (repeatable), as lint does."),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type (repeatable; also \"allowTypes\" in assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
-            .value("--rule-docs", valueName: "URL", help: "Where diagnostics link rule ids to (URL#rule-id); default the docs/rules.md placeholder URL."),
+            .value("--rule-docs", valueName: "URL", help: "Where diagnostics link rule ids to (URL#rule-id): docs/rules.md as served; default no link."),
         ],
         discussion: """
             Editors start it and talk JSON-RPC with Content-Length framing (LSP 3.17). Diagnostics are the
             findings `assess lint` reports for the same text. Surveys are files whose "$schema" is the
             format's, whose root "type" is a node type, or that sit under an assess.json; other JSON gets
-            syntax checks, and schema validation when its "$schema" is a bundled schema. The same options
-            may come as initializationOptions: {"exclude": [...], "allowTypes": [...], "resources": "DIR",
-            "ruleDocsURL": "URL"}.
+            nothing, except schema validation when its "$schema" is a bundled schema or a workspace file;
+            JSONC documents are never surveys. The same options may come as initializationOptions or as the
+            "assess" section of workspace/didChangeConfiguration (applied at once): {"exclude": [...],
+            "allowTypes": [...], "resources": "DIR", "ruleDocsURL": "URL", "syntaxErrors": false} (false
+            where the editor's own JSON server already reports syntax errors).
 
             EXIT STATUS: 0 after shutdown and exit, 1 when input ends (or exit comes) without shutdown,
                          2 usage error.

@@ -59,7 +59,7 @@ struct LintRenderer {
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [["tool": ["driver": ["name": "assess", "version": .string(AssessVersion.current),
-                                          "informationUri": "https://example.invalid/assess", "rules": .array(rules)]],
+                                          "rules": .array(rules)]],
                       "results": .array(results)]],
         ]
     }

@@ -3,7 +3,8 @@ import JSONCore
 
 /// Completion of step targets, node types, input types, uiHints, operators, button names and member names.
 /// The place is read from the text itself (it may be half typed); steps come from `structure`, the last
-/// version of the survey that parsed.
+/// version of the survey that parsed. Only surveys get completions; an item replaces the whole string the
+/// cursor is in (an `InsertReplaceEdit` where the client takes one), and nothing is offered after a value.
 enum Completion {
     /// Member names by what the object is.
     static let nodeKeys = ["identifier", "type", "title", "subtitle", "detail", "image", "comment", "nextStepIdentifier", "shouldHideActions", "actions"]
@@ -21,10 +22,13 @@ enum Completion {
     static let operators = ["eq", "ne", "lt", "gt", "le", "ge"]
 
     /// A `CompletionList` for the cursor at `offset`.
-    static func items(_ analysis: DocumentAnalysis, _ offset: Int, structure: DocumentAnalysis) -> JSONValue {
+    static func items(_ analysis: DocumentAnalysis, _ offset: Int, structure: DocumentAnalysis, insertReplace: Bool) -> JSONValue {
+        guard analysis.kind == .survey else { return list([]) }
         let bytes = analysis.lines.bytes
         let context = CursorContext(bytes: bytes, offset: offset)
-        guard let object = context.frames.lastIndex(where: \.isObject) else { return list([]) }
+        guard let object = context.frames.lastIndex(where: \.isObject), context.stringStart != nil || Self.startsAToken(bytes, at: offset) else {
+            return list([])
+        }
         let objectStart = context.frames[object].start
         let holder = context.keyHolding(frameAt: object)
         var candidates: [(label: String, detail: String, rank: Int)] = []
@@ -57,16 +61,20 @@ enum Completion {
                 return list([])
             }
         }
-        // Replace what is typed of the string (and its closing quote, if there is one).
+        // Insert over what is typed of the string; replace the whole string, through its closing quote.
         let start = context.stringStart ?? offset
-        let end = context.stringStart != nil && offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") ? offset + 1 : offset
-        let range = analysis.lines.range(start, end)
+        let end = context.stringStart == nil ? offset : stringEnd(bytes, from: offset)
+        let lines = analysis.lines
         return list(candidates.enumerated().map { index, candidate in
-            [
+            let newText = JSONValue.string(JSONWriter.compact.string(.string(candidate.label)))
+            let edit: JSONValue = insertReplace
+                ? ["newText": newText, "insert": lines.range(start, offset), "replace": lines.range(start, end)]
+                : ["newText": newText, "range": lines.range(start, end)]
+            return [
                 "label": .string(candidate.label), "kind": .int(context.atKey ? 10 : 12), "detail": .string(candidate.detail),
                 "sortText": .string("\(candidate.rank)-\(String(index + 100_000))"),
                 "filterText": .string("\"" + candidate.label),
-                "textEdit": ["range": range, "newText": .string(JSONWriter.compact.string(.string(candidate.label)))],
+                "textEdit": edit,
             ]
         })
     }
@@ -97,6 +105,30 @@ enum Completion {
         var seen = Set(listed)
         let others = UIHintRule.knownHints.filter { seen.insert($0).inserted }
         return listed.map { ($0, "uiHint for this question", 0) } + others.map { ($0, "uiHint", 1) }
+    }
+
+    /// Whether a new value or member name may start at `offset`: the last byte before it (spaces aside)
+    /// opens a container or follows a `:` or `,`; not after a closed string, a number or a literal.
+    static func startsAToken(_ bytes: [UInt8], at offset: Int) -> Bool {
+        var index = min(offset, bytes.count) - 1
+        while index >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index -= 1 }
+        guard index >= 0 else { return false }
+        return [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"), UInt8(ascii: ",")].contains(bytes[index])
+    }
+
+    /// The end of the string the cursor is in: past its closing quote on the same line, or the cursor
+    /// when the string is not closed there.
+    static func stringEnd(_ bytes: [UInt8], from offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return offset
+            default: index += 1
+            }
+        }
+        return offset
     }
 
     private static func list(_ items: [JSONValue]) -> JSONValue {

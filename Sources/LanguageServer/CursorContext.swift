@@ -85,7 +85,7 @@ struct CursorContext: Sendable {
         while index < end {
             if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
             if bytes[index] == UInt8(ascii: "\"") { return (Array(bytes[start..<index]), index) }
-            if bytes[index] == UInt8(ascii: "\n") { return (Array(bytes[start..<index]), nil) }
+            if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { return (Array(bytes[start..<index]), nil) }
             index += 1
         }
         return (Array(bytes[start..<min(end, bytes.count)]), nil)

@@ -4,17 +4,20 @@ import JSONCore
 /// Lint findings as LSP diagnostics.
 enum Diagnostics {
     /// Every finding of a document, in file order.
-    static func diagnostics(_ analysis: DocumentAnalysis, docs: String, uri: String) -> [JSONValue] {
+    static func diagnostics(_ analysis: DocumentAnalysis, docs: String?, uri: String) -> [JSONValue] {
         analysis.findings.map { diagnostic($0, analysis.lines, docs: docs, uri: uri) }
     }
 
-    /// One finding: range, severity, the rule id as `code` linking to its doc, notes as related information.
-    static func diagnostic(_ finding: Finding, _ lines: TextLines, docs: String, uri: String) -> JSONValue {
+    /// One finding: range, severity, the rule id as `code` linking to its doc (when `docs` is set), notes as
+    /// related information.
+    static func diagnostic(_ finding: Finding, _ lines: TextLines, docs: String?, uri: String) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "range", value: lines.range(finding.range)),
             .init(key: "severity", value: .int(finding.severity == .error ? 1 : 2)),
             .init(key: "code", value: .string(finding.ruleID)),
-            .init(key: "codeDescription", value: ["href": .string("\(docs)#\(finding.ruleID)")]),
+        ]
+        if let docs { members.append(.init(key: "codeDescription", value: ["href": .string("\(docs)#\(finding.ruleID)")])) }
+        members += [
             .init(key: "source", value: "assess"),
             .init(key: "message", value: .string(finding.message)),
         ]

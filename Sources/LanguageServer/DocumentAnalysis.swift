@@ -10,8 +10,10 @@ public struct DocumentAnalysis: Sendable {
     public enum Kind: Sendable, Equatable {
         /// A survey: linted as `assess lint` does.
         case survey
-        /// Other JSON: syntax only, or validated against the known schema its `$schema` names.
-        case json(schema: String?)
+        /// Other JSON whose `$schema` names a schema assess knows: validated against it.
+        case json(schema: String)
+        /// Anything else (other JSON, JSONC, an empty file): nothing is offered for it.
+        case other
     }
 
     /// A step (or section) with the span of its identifier.
@@ -53,8 +55,9 @@ public struct DocumentAnalysis: Sendable {
     /// App-defined node types in effect.
     public let allowedTypes: Set<String>
 
-    /// Analyses `bytes` with the settings of its workspace.
-    public init(bytes: [UInt8], settings: DocumentSettings, registry: SchemaRegistry) {
+    /// Analyses `bytes` with the settings of its workspace. `languageId` is the client's (`jsonc` is never a
+    /// survey); `wasSurvey` says the document's last version that parsed was one (half-typed text stays one).
+    public init(bytes: [UInt8], settings: DocumentSettings, registry: SchemaRegistry, languageId: String? = nil, wasSurvey: Bool = false) {
         lines = TextLines(bytes)
         allowedTypes = settings.allowedTypes
         // One parse serves the kind, lint and the index (lint of the parsed survey is `lint(bytes:)`'s own path).
@@ -66,43 +69,63 @@ public struct DocumentAnalysis: Sendable {
             loadError = error
         }
         var registry = registry
-        kind = Self.kind(of: parsed?.json.value, settings: settings, registry: &registry)
+        if languageId == "jsonc" || bytes.allSatisfy(Self.isWhitespace) {
+            kind = .other
+        } else if let parsed {
+            kind = Self.kind(of: parsed.json.value, settings: settings, registry: &registry)
+        } else {
+            kind = wasSurvey || settings.hasConfig || Self.looksLikeSurvey(bytes, settings: settings) ? .survey : .other
+        }
         switch kind {
         case .survey:
             let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources)
-            findings = parsed.map(linter.lint) ?? loadError.map { [JSONSyntaxRule().finding(for: $0)] } ?? []
+            let syntax = settings.reportsSyntaxErrors ? loadError.map { [JSONSyntaxRule().finding(for: $0)] } : nil
+            findings = parsed.map(linter.lint) ?? syntax ?? []
             survey = parsed
         case .json(let schema):
             survey = nil
-            if let parsed {
-                findings = schema.map { SchemaRule().check(parsed.json, uri: $0, in: registry) } ?? []
-            } else if case .syntax(let error) = loadError {
-                findings = [JSONSyntaxRule().finding(for: .syntax(error))]
-            } else {
-                // Valid JSON whose root is not an object, and not a survey: nothing to say.
-                findings = []
-            }
+            findings = parsed.map { SchemaRule().check($0.json, uri: schema, in: registry) } ?? []
+        case .other:
+            survey = nil
+            findings = []
         }
         (steps, references) = survey.map(Self.index) ?? ([], [])
     }
 
-    /// A survey when its `$schema` is the format's (ours, or Sage's on either host), its root `type` is a node type of the format (an
-    /// `assessment`, or one step kept in its own file), or an `assess.json` governs it and it has a `type`.
-    /// Other JSON is validated against its `$schema` when that is bundled, or a file in the workspace (a path
-    /// relative to the document, or a `file:` URI), which is then added to `registry`.
-    static func kind(of value: JSONValue?, settings: DocumentSettings, registry: inout SchemaRegistry) -> Kind {
-        let written = value?["$schema"]?.stringValue
-        let surveySchemas = [BundledSchemas.assessmentObjectURI, SageSchemas.assessmentObjectURI]
-            + (SageSchemas.alternateURI(SageSchemas.assessmentObjectURI).map { [$0] } ?? [])
+    /// The `$schema`s that make a document a survey: the format's, ours or Sage's on either host.
+    static let surveySchemas = [BundledSchemas.assessmentObjectURI, SageSchemas.assessmentObjectURI]
+        + (SageSchemas.alternateURI(SageSchemas.assessmentObjectURI).map { [$0] } ?? [])
+
+    /// A survey when its `$schema` is the format's, its root `type` is a node type of the format (an
+    /// `assessment`, or one step kept in its own file) or an app type allowed for it, or an `assess.json`
+    /// governs it and it has a `type`. Other JSON is validated against its `$schema` when that is bundled, or
+    /// a file in the workspace (a path relative to the document, or a `file:` URI), which is then added to
+    /// `registry`; anything else is not assess's.
+    static func kind(of value: JSONValue, settings: DocumentSettings, registry: inout SchemaRegistry) -> Kind {
+        let written = value["$schema"]?.stringValue
         if let written, surveySchemas.contains(written) { return .survey }
-        if let type = value?["type"]?.stringValue, NodeKind.knownTypeNames.contains(type) || settings.hasConfig { return .survey }
-        // Unparseable text beside an `assess.json` is still linted as a survey (its syntax finding is lint's).
-        if value == nil, settings.hasConfig { return .survey }
+        if let type = value["type"]?.stringValue, isNodeType(type, settings: settings) || settings.hasConfig { return .survey }
         if let written, registry.contains(written) { return .json(schema: written) }
-        guard let written, let folder = settings.folder else { return .json(schema: nil) }
+        guard let written, let folder = settings.folder else { return .other }
         let path = written.hasPrefix("file:") ? URL(string: written)?.path : written.contains(":") ? nil : URL(fileURLWithPath: written, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).path
-        guard let path, FileManager.default.fileExists(atPath: path), let uri = try? registry.registerFile(at: path) else { return .json(schema: nil) }
+        guard let path, FileManager.default.fileExists(atPath: path), let uri = try? registry.registerFile(at: path) else { return .other }
         return .json(schema: uri.description)
+    }
+
+    /// Text that does not parse is a survey when its root object's `$schema` or `type`, read from the text
+    /// as far as it goes, says so (the same test as for parsed text).
+    static func looksLikeSurvey(_ bytes: [UInt8], settings: DocumentSettings) -> Bool {
+        guard let open = bytes.firstIndex(where: { !isWhitespace($0) }), bytes[open] == UInt8(ascii: "{") else { return false }
+        if let written = CursorContext.member("$schema", ofObjectAt: open, in: bytes), surveySchemas.contains(written) { return true }
+        return CursorContext.member("type", ofObjectAt: open, in: bytes).map { isNodeType($0, settings: settings) } ?? false
+    }
+
+    private static func isNodeType(_ type: String, settings: DocumentSettings) -> Bool {
+        NodeKind.knownTypeNames.contains(type) || settings.allowedTypes.contains(type)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func index(_ survey: SurveyDocument) -> ([Step], [Reference]) {

@@ -16,6 +16,8 @@ public struct DocumentSettings: Sendable {
     public var configProblem: String?
     /// The document's folder, for `file:` documents (a `$schema` path is relative to it).
     public var folder: String?
+    /// Whether a survey's JSON syntax errors are reported (off where the editor's own JSON server shows them).
+    public var reportsSyntaxErrors = true
 
     /// A value from its parts.
     public init(allowedTypes: Set<String> = [], excludedRules: Set<String> = [], resources: SurveyResources? = nil,
@@ -36,8 +38,12 @@ public struct ServerOptions: Sendable {
     public var excludedRules: Set<String> = []
     /// A resources folder for every survey (`--resources`).
     public var resources: String?
-    /// Where rule ids link to: this base followed by `#rule-id`.
-    public var ruleDocsURL = "https://example.invalid/assess/docs/rules.md"
+    /// Where rule ids link to: this base followed by `#rule-id` (the `docs/rules.md` page as served
+    /// somewhere); `nil`: diagnostics carry no link.
+    public var ruleDocsURL: String?
+    /// Whether a survey's JSON syntax errors are reported: off when the editor's own JSON server already
+    /// shows them (VS Code's, Helix's and Zed's do for `json` files).
+    public var syntaxErrors = true
     /// The version `initialize` reports.
     public var serverVersion = "unknown"
 
@@ -47,6 +53,7 @@ public struct ServerOptions: Sendable {
     /// The settings for a document, from its `file:` URI (other URIs get the server-wide options only).
     public func settings(for uri: String) -> DocumentSettings {
         var settings = DocumentSettings(allowedTypes: allowedTypes, excludedRules: excludedRules)
+        settings.reportsSyntaxErrors = syntaxErrors
         guard let url = URL(string: uri), url.isFileURL else {
             settings.resources = resources.map(SurveyResources.folder)
             return settings
@@ -64,12 +71,20 @@ public struct ServerOptions: Sendable {
         return settings
     }
 
-    /// Reads `initializationOptions`: `{"allowTypes": [...], "exclude": [...], "resources": "DIR", "ruleDocsURL": "..."}`.
-    mutating func apply(_ options: JSONValue?) {
-        guard let options else { return }
-        allowedTypes.formUnion(options["allowTypes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        excludedRules.formUnion(options["exclude"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        if let folder = options["resources"]?.stringValue { resources = folder }
-        if let url = options["ruleDocsURL"]?.stringValue { ruleDocsURL = url }
+    /// The member names client settings may have.
+    static let settingNames: Set<String> = ["allowTypes", "exclude", "resources", "ruleDocsURL", "syntaxErrors"]
+
+    /// These options with client settings on top (`initializationOptions`, or the `assess` section of
+    /// `workspace/didChangeConfiguration`): `{"allowTypes": [...], "exclude": [...], "resources": "DIR",
+    /// "ruleDocsURL": "...", "syntaxErrors": false}`. Lists add to the command line's; values replace them.
+    func applying(_ settings: JSONValue?) -> ServerOptions {
+        guard let settings else { return self }
+        var options = self
+        options.allowedTypes.formUnion(settings["allowTypes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        options.excludedRules.formUnion(settings["exclude"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        if let folder = settings["resources"]?.stringValue, !folder.isEmpty { options.resources = folder }
+        if let url = settings["ruleDocsURL"]?.stringValue { options.ruleDocsURL = url.isEmpty ? nil : url }
+        if let report = settings["syntaxErrors"]?.boolValue { options.syntaxErrors = report }
+        return options
     }
 }

@@ -12,6 +12,8 @@ public struct LanguageServer: Sendable {
     struct OpenDocument: Sendable {
         var version: Int?
         var bytes: [UInt8]
+        /// The client's language id (`json`, `jsonc`).
+        var languageId: String?
         var analysis: DocumentAnalysis?
         /// The flow graph of `analysis`, once a hover asked for it.
         var graph: FlowGraph?
@@ -19,8 +21,13 @@ public struct LanguageServer: Sendable {
         var lastParsed: DocumentAnalysis?
     }
 
+    /// The options in effect: the command line's with the client's settings on top.
     public private(set) var options: ServerOptions
+    /// The command line's options.
+    private let baseOptions: ServerOptions
     private let registry: SchemaRegistry
+    /// Whether the client takes an `InsertReplaceEdit` in a completion item.
+    private var insertReplace = false
     private var documents: [String: OpenDocument] = [:]
     /// Documents changed since their diagnostics were last sent.
     public private(set) var pendingDiagnostics: Set<String> = []
@@ -33,19 +40,37 @@ public struct LanguageServer: Sendable {
     /// A server with these options, resolving `$schema`s in `registry`.
     public init(options: ServerOptions = ServerOptions(), registry: SchemaRegistry = BundledSchemas.registry()) {
         self.options = options
+        self.baseOptions = options
         self.registry = registry
     }
 
     /// Handles one message body; returns the messages to send (a response, diagnostics, log messages).
     public mutating func handle(_ body: [UInt8]) -> [JSONValue] {
-        guard let message = try? JSONDocument(bytes: body).value, message.objectValue != nil else {
-            return [JSONRPC.response(id: nil, error: .init(.parseError, "the message is not a JSON object"))]
+        guard let message = try? JSONDocument(bytes: body).value else {
+            return [JSONRPC.response(id: nil, error: .init(.parseError, "the message is not JSON"))]
         }
         return handle(message)
     }
 
-    /// Handles one parsed message.
+    /// Handles one parsed message, or a JSON-RPC batch (an array of them: their responses come back as one
+    /// array, after the notifications they caused).
     public mutating func handle(_ message: JSONValue) -> [JSONValue] {
+        if case .array(let batch) = message {
+            guard !batch.isEmpty else { return [JSONRPC.response(id: nil, error: .init(.invalidRequest, "an empty batch"))] }
+            var sent: [JSONValue] = []
+            var responses: [JSONValue] = []
+            for element in batch {
+                // A batch holds messages, not batches.
+                let answers = element.arrayValue == nil ? handle(element) : [JSONRPC.response(id: nil, error: .init(.invalidRequest, "a batch inside a batch"))]
+                for answer in answers {
+                    if answer["method"] == nil { responses.append(answer) } else { sent.append(answer) }
+                }
+            }
+            return sent + (responses.isEmpty ? [] : [.array(responses)])
+        }
+        guard message.objectValue != nil else {
+            return [JSONRPC.response(id: nil, error: .init(.invalidRequest, "a message must be a JSON object"))]
+        }
         let id = message["id"]
         guard let method = message["method"]?.stringValue else {
             // A response to a request we never make, or junk: answer junk that has an id.
@@ -53,10 +78,14 @@ public struct LanguageServer: Sendable {
         }
         let params = message["params"]
         guard let id else {
-            return notify(method, params)
+            // After `shutdown` only `exit` counts.
+            return shutdownRequested && method != "exit" ? [] : notify(method, params)
         }
         guard initialized || method == "initialize" else {
             return [JSONRPC.response(id: id, error: .init(.serverNotInitialized, "initialize first"))]
+        }
+        guard !shutdownRequested else {
+            return [JSONRPC.response(id: id, error: .init(.invalidRequest, "the server is shutting down: only exit is accepted"))]
         }
         do {
             let result = try request(method, params)
@@ -76,7 +105,8 @@ public struct LanguageServer: Sendable {
     private mutating func request(_ method: String, _ params: JSONValue?) throws(JSONRPC.Failure) -> JSONValue {
         switch method {
         case "initialize":
-            options.apply(params?["initializationOptions"])
+            options = baseOptions.applying(params?["initializationOptions"])
+            insertReplace = params?[path: "capabilities", "textDocument", "completion", "completionItem", "insertReplaceSupport"]?.boolValue ?? false
             initialized = true
             return Capabilities.initializeResult(version: options.serverVersion)
         case "shutdown":
@@ -98,14 +128,14 @@ public struct LanguageServer: Sendable {
             return try Navigation.rename(analysis, offset, uri: uri, to: name)
         case "textDocument/completion":
             guard let (analysis, offset, uri) = try located(params) else { return nil }
-            return Completion.items(analysis, offset, structure: documents[uri]?.lastParsed ?? analysis)
+            return Completion.items(analysis, offset, structure: documents[uri]?.lastParsed ?? analysis, insertReplace: insertReplace)
         case "textDocument/hover":
             guard let (analysis, offset, uri) = try located(params) else { return nil }
             let graph = graph(of: uri, analysis)
             return Hover.hover(analysis, offset, graph: graph)
         case "textDocument/codeAction":
             guard let uri = params?[path: "textDocument", "uri"]?.stringValue, let analysis = analysis(of: uri) else { return [] }
-            return CodeActions.actions(analysis, uri: uri, range: params?["range"], docs: options.ruleDocsURL)
+            return CodeActions.actions(analysis, uri: uri, range: params?["range"], context: params?["context"], docs: options.ruleDocsURL)
         case "textDocument/documentSymbol":
             guard let uri = params?[path: "textDocument", "uri"]?.stringValue, let analysis = analysis(of: uri) else { return [] }
             return Symbols.outline(analysis)
@@ -123,12 +153,13 @@ public struct LanguageServer: Sendable {
             return []
         case "textDocument/didOpen":
             guard let uri, let text = params?[path: "textDocument", "text"]?.stringValue else { return [] }
-            documents[uri] = OpenDocument(version: version, bytes: Array(text.utf8))
+            documents[uri] = OpenDocument(version: version, bytes: Array(text.utf8), languageId: params?[path: "textDocument", "languageId"]?.stringValue)
             pendingDiagnostics.remove(uri)
             return [publish(uri)].compactMap { $0 } + configMessages(uri)
         case "textDocument/didChange":
-            guard let uri, let changes = params?["contentChanges"]?.arrayValue else { return [] }
-            var bytes = documents[uri]?.bytes ?? []
+            // A change to a document never opened has no text to apply to: ignored.
+            guard let uri, let open = documents[uri], let changes = params?["contentChanges"]?.arrayValue else { return [] }
+            var bytes = open.bytes
             for change in changes {
                 guard let text = change["text"]?.stringValue else { continue }
                 if let range = change["range"], let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) {
@@ -139,7 +170,7 @@ public struct LanguageServer: Sendable {
                     bytes = Array(text.utf8)
                 }
             }
-            documents[uri] = OpenDocument(version: version, bytes: bytes, lastParsed: documents[uri]?.lastParsed)
+            documents[uri] = OpenDocument(version: version, bytes: bytes, languageId: open.languageId, lastParsed: open.lastParsed)
             pendingDiagnostics.insert(uri)
             return []
         case "textDocument/didSave":
@@ -156,6 +187,8 @@ public struct LanguageServer: Sendable {
             documents[uri] = nil
             pendingDiagnostics.remove(uri)
             return [JSONRPC.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])]
+        case "workspace/didChangeConfiguration":
+            return configurationChanged(params?["settings"])
         default:
             // `initialized`, `$/cancelRequest` (requests are answered in order, before a cancel can land),
             // `$/setTrace`, workspace notifications: nothing to do.
@@ -174,6 +207,20 @@ public struct LanguageServer: Sendable {
         return JSONRPC.notification("textDocument/publishDiagnostics", params)
     }
 
+    /// New client settings (`{"assess": {...}}` or the section itself) replace the previous ones; every open
+    /// document is analysed again and its diagnostics sent. Settings without a known member are ignored.
+    private mutating func configurationChanged(_ settings: JSONValue?) -> [JSONValue] {
+        let section = settings?["assess"] ?? settings
+        guard let members = section?.objectValue, members.keys.contains(where: ServerOptions.settingNames.contains) else { return [] }
+        options = baseOptions.applying(section)
+        for uri in documents.keys {
+            documents[uri]?.analysis = nil
+            documents[uri]?.graph = nil
+        }
+        pendingDiagnostics = []
+        return documents.keys.sorted().compactMap { publish($0) }
+    }
+
     /// A warning shown to the user when the document's `assess.json` cannot be read.
     private func configMessages(_ uri: String) -> [JSONValue] {
         guard let problem = options.settings(for: uri).configProblem else { return [] }
@@ -184,8 +231,9 @@ public struct LanguageServer: Sendable {
     mutating func analysis(of uri: String) -> DocumentAnalysis? {
         if let cached = documents[uri]?.analysis { return cached }
         let settings = options.settings(for: uri)
-        if let bytes = documents[uri]?.bytes {
-            let analysis = DocumentAnalysis(bytes: bytes, settings: settings, registry: registry)
+        if let document = documents[uri] {
+            let analysis = DocumentAnalysis(bytes: document.bytes, settings: settings, registry: registry,
+                                            languageId: document.languageId, wasSurvey: document.lastParsed != nil)
             documents[uri]?.analysis = analysis
             if analysis.survey != nil { documents[uri]?.lastParsed = analysis }
             return analysis

@@ -12,7 +12,7 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(harness.response("workspace/unknownThing", [:])[path: "error", "code"]?.int, -32601)
         XCTAssertEqual(harness.response("textDocument/hover", [:])[path: "error", "code"]?.int, -32602, "missing params")
         XCTAssertEqual(harness.server.handle(Array("not json".utf8)).first?[path: "error", "code"]?.int, -32700)
-        XCTAssertEqual(harness.server.handle(Array("[1]".utf8)).first?[path: "error", "code"]?.int, -32700)
+        XCTAssertEqual(harness.server.handle(Array("[1]".utf8)).first?.arrayValue?.first?[path: "error", "code"]?.int, -32600, "a batch of one invalid request")
         XCTAssertEqual(harness.response("shutdown", nil)["result"], .null)
         harness.notify("exit", nil)
         XCTAssertEqual(harness.server.exitStatus, 0)

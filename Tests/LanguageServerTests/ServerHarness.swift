@@ -9,9 +9,9 @@ struct ServerHarness {
     /// Every notification the server sent, in order.
     private(set) var notifications: [JSONValue] = []
 
-    init(options: ServerOptions = ServerOptions()) {
+    init(options: ServerOptions = ServerOptions(), capabilities: JSONValue = [:], initializationOptions: JSONValue = nil) {
         server = LanguageServer(options: options)
-        _ = request("initialize", ["processId": nil, "rootUri": nil, "capabilities": [:]])
+        _ = request("initialize", ["processId": nil, "rootUri": nil, "capabilities": capabilities, "initializationOptions": initializationOptions])
         _ = notify("initialized", [:])
     }
 
@@ -43,8 +43,8 @@ struct ServerHarness {
 
     /// Opens a document; returns its published diagnostics.
     @discardableResult
-    mutating func open(_ uri: String, _ text: String) -> [JSONValue] {
-        let sent = notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "json", "version": 1, "text": .string(text)]])
+    mutating func open(_ uri: String, _ text: String, languageId: String = "json") -> [JSONValue] {
+        let sent = notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": .string(languageId), "version": 1, "text": .string(text)]])
         return sent.first { $0["method"] == "textDocument/publishDiagnostics" }?[path: "params", "diagnostics"]?.arrayValue ?? []
     }
 

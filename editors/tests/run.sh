@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end tests of `assess lsp` with a real LSP client (pytest-lsp + pygls from PyPI).
+# End-to-end tests of `assess lsp` with real LSP clients: pytest-lsp + pygls from PyPI, Neovim headless
+# (Debian's 0.7 and a 0.11 build from PyPI), and the VS Code extension's manifest and .vsix.
 # Builds assess, makes the git-ignored virtualenv editors/tests/.venv, runs pytest.
 # Skips (status 0, with a message saying so) only when PyPI cannot be reached to install the client.
 set -euo pipefail
@@ -10,6 +11,22 @@ cd "$root"
 swift build --product assess
 ASSESS_BIN="$(swift build --show-bin-path)/assess"
 export ASSESS_BIN
+
+# Debian's Neovim (0.7) for test_neovim.py and Node for test_vscode.py, installed when missing and apt-get
+# can be used; the newer Neovim comes from PyPI with the other client tools (requirements.txt).
+missing=()
+[ -x /usr/bin/nvim ] || missing+=(neovim)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+if [ "${#missing[@]}" -gt 0 ]; then
+    as_root=()
+    [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)
+    if command -v apt-get >/dev/null 2>&1 && "${as_root[@]}" true 2>/dev/null; then
+        { "${as_root[@]}" apt-get update -q && DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; } </dev/null >/dev/null \
+            || echo "editors/tests: could not install ${missing[*]}; the tests that need them skip" >&2
+    else
+        echo "editors/tests: ${missing[*]} missing and cannot be installed here (apt-get as root); the tests that need them skip" >&2
+    fi
+fi
 
 venv="$here/.venv"
 stamp="$venv/.requirements"

@@ -65,7 +65,7 @@ async def test_diagnostics_are_what_lint_reports(client: LanguageClient):
         [(f["rule"], f["message"], f["line"]) for f in findings]
     for diagnostic in diagnostics:
         assert diagnostic.source == "assess"
-        assert diagnostic.code_description.href.endswith("#" + diagnostic.code)
+        assert diagnostic.code_description is None, "no rule link until ruleDocsURL is set"
         assert diagnostic.range.end.line > diagnostic.range.start.line or diagnostic.range.end.character > diagnostic.range.start.character
     duplicate = next(d for d in diagnostics if d.code == "duplicate-choice-value")
     assert duplicate.related_information and duplicate.related_information[0].message.startswith("first choice")
@@ -105,6 +105,9 @@ async def test_completion_hover_quick_fix_and_outline(client: LanguageClient):
     completion = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=at(SURVEY, '"sad"', inside=1)))
     labels = [item.label for item in completion.items]
     assert labels[:3] == ["happy", "sad", "done"] and "exit" in labels
+    # VS Code's client takes an InsertReplaceEdit: inserting up to the cursor, replacing the whole "sad".
+    edit = completion.items[0].text_edit
+    assert (edit.insert.end, edit.replace.start, edit.replace.end) == (at(SURVEY, '"sad"', inside=1), at(SURVEY, '"sad"'), at(SURVEY, '"sad"', inside=5))
     hover = await client.text_document_hover_async(types.HoverParams(text_document=document, position=at(SURVEY, '"mood"', inside=1)))
     assert "choiceQuestion" in hover.contents.value and "Goes to:" in hover.contents.value
     unknown = next(d for d in diagnostics if d.code == "unknown-target")
@@ -130,6 +133,18 @@ async def test_half_typed_json_and_unopened_documents(client: LanguageClient):
     nothing = await client.text_document_definition_async(types.DefinitionParams(
         text_document=types.TextDocumentIdentifier(uri="file:///no/such/survey.json"), position=types.Position(line=1, character=1)))
     assert nothing is None
+
+
+async def test_other_json_and_jsonc_get_nothing(client: LanguageClient):
+    for uri, language, text in [("untitled:package.json", "json", '{"name": "x", "type": "module",}'),
+                                ("untitled:settings.json", "jsonc", '{\n  // a comment\n  "editor.tabSize": 2,\n}')]:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        assert list(client.diagnostics[uri]) == [], uri
+        completion = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=2)))
+        assert list(completion.items) == [], uri
 
 
 async def test_cancelled_requests_are_answered_and_the_server_goes_on(client: LanguageClient):

@@ -9,6 +9,9 @@ public struct LintContext: Sendable {
     let sectionDepth: Int
     /// Each node's identifier by its pointer (for `stepName(containing:)`).
     private let nodeNames: [JSONPointer: String]
+    /// The identifiers of each container's steps, by the container's pointer: built once, so rules that
+    /// ask per step stay linear in the survey's size.
+    private let stepIdentifiers: [JSONPointer: Set<String>]
     /// Where navigation can go, shared by the reachability rules.
     let graph: NavigationGraph
     /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
@@ -25,6 +28,11 @@ public struct LintContext: Sendable {
         visits = walked.descendants()
         sectionDepth = visits.reduce(0) { max($0, $1.chain.depth) }
         nodeNames = Dictionary(visits.map { ($0.node.pointer, $0.node.identifier) }, uniquingKeysWith: { first, _ in first })
+        var stepIdentifiers: [JSONPointer: Set<String>] = [:]
+        for visit in visits where stepIdentifiers[visit.container.pointer] == nil {
+            stepIdentifiers[visit.container.pointer] = Set((visit.container.steps ?? []).map(\.identifier))
+        }
+        self.stepIdentifiers = stepIdentifiers
         graph = NavigationGraph(assessment: walked, visits: visits)
     }
 
@@ -33,7 +41,13 @@ public struct LintContext: Sendable {
 
     /// Every container (the assessment and each section), outermost first.
     public var containers: [Node] {
-        (assessment.steps == nil ? [] : [assessment]) + visits.map(\.node).filter { $0.kind.isContainer }
+        // Only the containers are copied out of the visits (a node is a large value).
+        (assessment.steps == nil ? [] : [assessment]) + visits.compactMap { $0.node.kind.isContainer ? $0.node : nil }
+    }
+
+    /// The identifiers of a container's steps (the names its steps' targets may use).
+    public func stepIdentifiers(in container: Node) -> Set<String> {
+        stepIdentifiers[container.pointer] ?? Set((container.steps ?? []).map(\.identifier))
     }
 
     /// A finding of `rule` at a value (or, with `onKey`, at its member name).

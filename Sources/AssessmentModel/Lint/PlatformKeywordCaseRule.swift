@@ -9,9 +9,8 @@ public struct PlatformKeywordCaseRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         survey.visits.flatMap { visit -> [Finding] in
-            let siblings = Set((visit.container.steps ?? []).map(\.identifier))
-            return visit.node.namedTargets.compactMap { named in
-                guard case .node(let written) = named.target, !siblings.contains(written),
+            visit.node.namedTargets.compactMap { named in
+                guard case .node(let written) = named.target, !survey.stepIdentifiers(in: visit.container).contains(written),
                       let keyword = NavigationTarget.keyword(matchingIgnoringCase: written) else { return nil }
                 return survey.finding(self, "\"\(written)\" is the keyword \"\(keyword)\" on Android (Kotlin matches keywords ignoring case) but no step on iOS (Swift), where \"\(visit.container.identifier)\" silently ends there; write \"\(keyword)\"",
                                       at: named.pointer, fixes: survey.replacing(named.pointer, with: keyword))

@@ -11,16 +11,15 @@ public struct UnknownTargetRule: LintRule {
 
     public func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        var siblingNames: [JSONPointer: Set<String>] = [:]
-        let everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node) }, uniquingKeysWith: { first, _ in first })
+        // Where each identifier is first defined, built only once a target is unknown.
+        var everywhere: [String: JSONPointer]?
         for visit in survey.visits {
             let container = visit.container
             let named = visit.node.namedTargets
             // A step kept in its own file has its siblings in the survey that includes it.
             guard !named.isEmpty, !container.isFileHolder else { continue }
-            // One name set per container: a survey of 10,000 steps that each name a target stays linear.
-            if siblingNames[container.pointer] == nil { siblingNames[container.pointer] = Set((container.steps ?? []).map(\.identifier)) }
-            let known = siblingNames[container.pointer] ?? []
+            // One name set per container, shared: a survey of 10,000 steps that each name a target stays linear.
+            let known = survey.stepIdentifiers(in: container)
             for named in named {
                 guard case .node(let identifier) = named.target, !known.contains(identifier) else { continue }
                 // A keyword in other capitals is platform-keyword-case's (a keyword on Android).
@@ -30,9 +29,12 @@ public struct UnknownTargetRule: LintRule {
                 var message = "step \"\(visit.node.identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(container.identifier)\"; on phones \(whatHappens)"
                 var notes: [Finding.Note] = []
                 var fixes: [FixIt] = []
-                if let elsewhere = everywhere[identifier] {
+                if everywhere == nil {
+                    everywhere = Dictionary(survey.visits.map { ($0.node.identifier, $0.node.pointer) }, uniquingKeysWith: { first, _ in first })
+                }
+                if let elsewhere = everywhere?[identifier] {
                     message += " (targets must be siblings; \"\(identifier)\" is in another container)"
-                    notes.append(survey.note("\"\(identifier)\" is defined here", at: elsewhere.pointer))
+                    notes.append(survey.note("\"\(identifier)\" is defined here", at: elsewhere))
                 } else if let guess = Suggestion.closest(to: identifier, among: siblings + NavigationTarget.keywords) {
                     message += "; did you mean \"\(guess)\"?"
                     fixes = survey.replacing(named.pointer, with: guess)
