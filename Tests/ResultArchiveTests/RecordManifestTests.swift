@@ -73,7 +73,7 @@ final class RecordManifestTests: XCTestCase {
                               schemaPath: .root, position: nil)
         XCTAssertFalse(rules.tolerates(other, file: "motion.json", record: android))
         XCTAssertThrowsError(try ToleratedErrors(bytes: Array(#"{"tolerated": [{"file": "a", "kw": "x"}]}"#.utf8), name: "t.json")) { error in
-            XCTAssertEqual((error as? InputIssue)?.description, #"t.json:1:36: unknown rule key "kw" (known: file, keyword, pointer, clientInfo, appId, comment)"#)
+            XCTAssertEqual((error as? InputIssue)?.description, #"t.json:1:36: unknown rule key "kw" (known: file, message, keyword, pointer, clientInfo, appId, comment)"#)
         }
         XCTAssertThrowsError(try ToleratedErrors(bytes: Array(#"{"tolerated": [{"keyword": "x"}]}"#.utf8), name: "t.json"))
     }
