@@ -76,12 +76,6 @@ struct IngestCommand: Command {
                 return .inputError
             }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            io.printError("error: cannot create \(output): \(error.localizedDescription)")
-            return .inputError
-        }
         BatchMemory.keepFreedMemory()
         let ingester = RecordIngester(verifier: verifier, names: names)
         var sink: IngestSink
@@ -104,8 +98,12 @@ struct IngestCommand: Command {
                 io.print(JSONWriter.compact.string(outcome.json))
             }
         }
+        // An input that could not be read (no such file, a manifest line without a usable path) keeps
+        // its rejected row, and makes the exit status 3, as in `verify`.
+        var unreadable = false
         parallel.run(all, transform: { ingester.prepare($0) }) { prepared in
             meter.advance()
+            if prepared.report == nil { unreadable = true }
             guard failure == nil else { return }
             do throws(IngestWriteError) { report(try sink.take(prepared)) } catch { failure = error }
         }
@@ -125,6 +123,7 @@ struct IngestCommand: Command {
             "duplicate": .number(JSONNumber(counts[.duplicate] ?? 0)),
         ]]
         io.print(JSONWriter.compact.string(summary))
+        if unreadable { return .inputError }
         return total == (counts[.ingested] ?? 0) ? .ok : .findings
     }
 }

@@ -27,18 +27,40 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
     case catalogFile(uri: String, path: String, reason: String)
     /// The schema is there but does not compile (bad keyword value, unresolvable `$ref`, loop).
     case broken(uri: String, reason: String)
+    /// A URI under Sage's published schemas that they do not publish: Sage's schemas are on disk
+    /// (`ArchiveMetadata.json` among them) but this one is not among them.
+    case notPublished(uri: String)
 
     /// The URI at fault.
     public var uri: String {
         switch self {
-        case .notFound(let uri), .catalogFile(let uri, _, _), .broken(let uri, _): return uri
+        case .notFound(let uri), .catalogFile(let uri, _, _), .broken(let uri, _), .notPublished(let uri): return uri
+        }
+    }
+
+    /// What to do about it when that holds for the whole run (give Sage's schemas): said once by a
+    /// caller that reports many archives, while `summary` is said for each.
+    public var hint: String? {
+        guard case .notFound(let uri) = self, SageSchemas.isSageURI(uri) else { return nil }
+        return "give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+    }
+
+    /// The error without its `hint`.
+    public var summary: String {
+        switch self {
+        case .notFound(let uri) where SageSchemas.isSageURI(uri):
+            return "schema \(uri) is Sage's published schema and is not on disk"
+        default:
+            return description
         }
     }
 
     public var description: String {
         switch self {
         case .notFound(let uri) where SageSchemas.isSageURI(uri):
-            return "schema \(uri) is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+            return summary + ": " + (hint ?? "")
+        case .notPublished(let uri):
+            return "schema \(uri) is not among Sage's published schemas on disk (--ref-dir): mobile-client-json publishes no such schema, so nothing can answer to it (a catalog entry can)"
         case .notFound(let uri):
             return "schema \(uri) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas"
         case .catalogFile(let uri, let path, let reason):
@@ -108,6 +130,9 @@ public final class SchemaCache: @unchecked Sendable {
         }
         if registry.contains(uri) { return compile(uri, origin: .registry) }
         if let alternate = SageSchemas.alternateURI(uri), registry.contains(alternate) { return compile(alternate, origin: .registry) }
+        if SageSchemas.isSageURI(uri), SageSchemas.bases.contains(where: { registry.contains($0 + "v2/ArchiveMetadata.json") }) {
+            return .failure(.notPublished(uri: uri))
+        }
         return .failure(.notFound(uri: uri))
     }
 
