@@ -9,7 +9,7 @@
 # and CPU, best of RUNS, default 3); Sage's job times its loop only (wall and CPU), once.
 #
 # Needs ../shared (Sage's map, schemas, archive) and BridgeDownstream: BRIDGEDOWNSTREAM=CHECKOUT, else it is
-# cloned into Benchmarks/.cache (network).   Usage: Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
+# cloned into Benchmarks/.cache (network).   Usage: [ASSESS=BINARY] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-500}"; runs="${RUNS:-3}"
@@ -22,8 +22,8 @@ venv=Benchmarks/.venv-sage
 if ! "$venv/bin/python" -W ignore -c "import jsonschema" 2>/dev/null; then
   python3 -m venv "$venv" && "$venv/bin/pip" install -q "jsonschema==3.2.0" "setuptools<81"
 fi
-swift build -c release --product assess >/dev/null
-assess="$PWD/.build/release/assess"
+if [ -z "${ASSESS:-}" ]; then swift build -c release --product assess >/dev/null; fi
+assess="${ASSESS:-$PWD/.build/release/assess}"   # ASSESS=BINARY: a release build made before
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 echo "corpus: $(python3 Benchmarks/generate-mix-corpus.py "$work/corpus" "$count" "$sample")"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -49,7 +49,7 @@ read -r two two_cpu <<< "$(ingest 2)"
 echo "assess ingest --jobs 2: $two s wall, $two_cpu s CPU; $(ratio "$one" "$two")x --jobs 1   load before: $before"
 before=$(load)
 sage=$("$venv/bin/python" -W ignore Benchmarks/sage-job.py "$bridge/src/glue/jobs/s3_to_json_s3.py" "$bridge/src/glue/resources" \
-  "$map" "$schemas" examples/pipeline/catalog.json "$work/corpus/manifest.jsonl" "$work/sage" | tail -1)
+  "$map" "$schemas" examples/pipeline/catalog.json "$work/corpus/manifest.jsonl" "$work/sage" 2>/dev/null | tail -1)
 sage_wall=$(echo "$sage" | sed -E 's/.*"seconds": ([0-9.]+).*/\1/'); sage_cpu=$(echo "$sage" | sed -E 's/.*"cpuSeconds": ([0-9.]+).*/\1/')
 echo "Sage's job (its loop only): $sage   load before: $before"
 echo "per core: assess --jobs 1 is $(ratio "$sage_wall" "$one")x Sage's job by wall time, $(ratio "$sage_cpu" "$one_cpu")x by CPU time   load after: $(load)"

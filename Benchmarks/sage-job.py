@@ -22,15 +22,12 @@ import time
 import types
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+load_schemas = __import__("sage-reference").load_schemas
+
+
 def schema_store(schema_dir, catalog_path):
-    store = {}
-    for root, _, files in os.walk(schema_dir):
-        for name in files:
-            if name.endswith(".json"):
-                with open(os.path.join(root, name)) as schema_file:
-                    schema = json.load(schema_file)
-                if isinstance(schema, dict) and "$id" in schema:
-                    store[schema["$id"]] = schema
+    store = load_schemas(schema_dir)
     with open(catalog_path) as catalog_file:
         for uri, path in json.load(catalog_file).items():
             with open(os.path.join(os.path.dirname(os.path.abspath(catalog_path)), path)) as schema_file:
@@ -62,7 +59,6 @@ def install_stand_ins(store):
 
     requests = types.ModuleType("requests")
     requests.get = get
-    requests.Session = lambda: types.SimpleNamespace(get=get)
     awsglue, utils = types.ModuleType("awsglue"), types.ModuleType("awsglue.utils")
     utils.getResolvedOptions = lambda *_: {}
     awsglue.utils = utils
