@@ -60,7 +60,7 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
         case .notFound(let uri) where SageSchemas.isSageURI(uri):
             return summary + ": " + (hint ?? "")
         case .notPublished(let uri):
-            return "schema \(uri) is not among Sage's published schemas on disk (--ref-dir): mobile-client-json publishes no such schema, so nothing can answer to it (a catalog entry can)"
+            return "schema \(uri) is not among Sage's published schemas on disk: mobile-client-json publishes no such schema, so only a --catalog entry can answer to it"
         case .notFound(let uri):
             return "schema \(uri) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas"
         case .catalogFile(let uri, let path, let reason):
