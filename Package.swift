@@ -20,7 +20,8 @@ let package = Package(
         .library(name: "Ingest", targets: ["Ingest"]),
         .library(name: "LanguageServer", targets: ["LanguageServer"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
-        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
+        // The fuzz package (Fuzz/) links the targets' logic through this product; not an API for other programs.
+        .library(name: "_FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
         .target(name: "CJSONScan"),
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "ECMARegex", "AssessmentModel"]),
         .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
         .target(name: "SeededRandom"),
+        .target(name: "AssessVersion"),
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -41,33 +43,37 @@ let package = Package(
         .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc", "AssessVersion"]
         ),
         .target(
             name: "FuzzTargets",
             dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
-        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),
+        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
         .executableTarget(
             name: "assess-bench",
             dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "SeededRandom"]),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "CJSONScan", "SeededRandom"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "SeededRandom"]),
         .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
-        .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore"]),
+        .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore", "JSONSchema"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
-        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
+        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
-        .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive", "LanguageServer"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AssessCLITests",
+            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,11 +10,11 @@ let package = Package(
     dependencies: [.package(name: "assess", path: "..")],
     targets: [
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
-        .target(name: "FuzzDriver", dependencies: ["CFuzzer", .product(name: "FuzzTargets", package: "assess")]),
+        .target(name: "FuzzDriver", dependencies: ["CFuzzer", .product(name: "_FuzzTargets", package: "assess")]),
     ] + targets.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "assess")],
+            dependencies: ["FuzzDriver", .product(name: "_FuzzTargets", package: "assess")],
             path: "Sources/fuzz-\(name)"
         )
     },

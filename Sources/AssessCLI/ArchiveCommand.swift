@@ -1,3 +1,4 @@
+import AssessVersion
 import Foundation
 import JSONCore
 import AssessmentModel

@@ -15,9 +15,3 @@ public enum ExitStatus: Int32, Sendable, Equatable {
         return order.firstIndex(of: self)! >= order.firstIndex(of: other)! ? self : other
     }
 }
-
-/// The version printed by `--version` and reported to Bowtie.
-public enum AssessVersion {
-    /// Semantic version of the tool.
-    public static let current = "0.1.0"
-}

@@ -1,3 +1,4 @@
+import AssessVersion
 import AssessmentModel
 import JSONCore
 

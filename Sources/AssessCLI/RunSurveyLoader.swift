@@ -36,6 +36,13 @@ enum RunSurveyLoader {
             io.printError("\(path): error: the root has unknown type \"\(type)\"; an app's own type can be allowed with --allow-type \(type) or in assess.json")
             return .exit(.findings)
         }
+        // Problems the engines tolerate may be run with --allow-lint-errors; a node they cannot decode never runs.
+        let undecodable = root.missingEngineMembers()
+        for missing in undecodable {
+            let position = document.position(of: missing.pointer)
+            io.printError("\(path):\(position.line):\(position.column): error: \(missing); it cannot run, not even with --allow-lint-errors")
+        }
+        if !undecodable.isEmpty { return .exit(.findings) }
         guard root.steps != nil else {
             io.printError("\(path): error: the root is a step of type \"\(root.kind)\", not an assessment with steps; run the survey that includes it")
             return .exit(.findings)

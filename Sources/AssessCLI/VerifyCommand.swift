@@ -86,8 +86,9 @@ struct VerifyCommand: Command {
             case .text: VerifyRenderer.text(verdict, mapped: mapped, printer: printer).forEach(io.print)
             case .json: io.print(JSONWriter.compact.string(VerifyRenderer.json(verdict, mapped: mapped)))
             }
-            // Advice that holds for the whole run (how to give the schemas) once, not per archive.
-            for hint in verdict.hints where hinted.insert(hint).inserted { io.printError("note: \(hint)") }
+            // Advice that holds for the whole run (how to give the schemas) once, not per archive, where
+            // the notes it explains are shown (a JSON line without a map has none).
+            for hint in verdict.hints where (report == .text || mapped) && hinted.insert(hint).inserted { io.printError("note: \(hint)") }
         })
         meter.finish()
         if report == .json {

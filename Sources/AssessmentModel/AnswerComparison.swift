@@ -1,7 +1,7 @@
 import Foundation
 import JSONCore
 
-/// How a survey rule compares an answer with its `matchingAnswer` (navigation spec §2).
+/// How a survey rule compares an answer with its `matchingAnswer` (`docs/navigation.md` §2).
 public enum AnswerComparison {
     /// Whether `rule` matches `answer` (`null` for a skipped question) of `question`.
     public static func matches(_ rule: SurveyRule, answer: JSONValue, question: Question) -> Bool {

@@ -1,6 +1,6 @@
 import AssessmentModel
 
-/// Which buttons a step shows and with which titles (`navigation.md` §5).
+/// Which buttons a step shows and with which titles (`docs/navigation.md` §5).
 public struct ButtonState: Sendable, Equatable {
     /// Hidden buttons, sorted by name.
     public let hidden: [ButtonType]

@@ -1,7 +1,7 @@
 import AssessmentModel
 import JSONCore
 
-/// A multiple-choice selection made the way a phone makes it (`navigation.md` §3), so the
+/// A multiple-choice selection made the way a phone makes it (`docs/navigation.md` §3), so the
 /// interactive player and answer checking agree on what `selectorType` does.
 public struct ChoiceSelection: Sendable, Equatable {
     /// The question's choices, in list order.

@@ -28,7 +28,7 @@ public enum RunStatus: String, Sendable, Equatable {
     case failed
 }
 
-/// The pure navigation rules of `navigation.md` §1: no state, no I/O. Build one per survey and
+/// The pure navigation rules of `docs/navigation.md` §1: no state, no I/O. Build one per survey and
 /// share it between runs. The survey is indexed once as a flat table with parent links, so moving
 /// in and out of sections nested thousands deep costs one hop per level, with no copied paths.
 public struct Navigator: Sendable {

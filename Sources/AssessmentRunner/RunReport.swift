@@ -1,7 +1,7 @@
 import AssessmentModel
 import JSONCore
 
-/// The run report of `navigation.md` §6, and comparisons with expected outcomes.
+/// The run report of `docs/navigation.md` §6, and comparisons with expected outcomes.
 public struct RunReport: Sendable {
     /// The run as it ended (or stopped).
     public let session: RunSession

@@ -223,7 +223,7 @@ public struct RunSession: Sendable {
             }
             if next.lexicographicallyPrecedes(location) {
                 // A jump to an earlier step is a backward arrival, as both reference engines record it
-                // (navigation.md §4): Back from there goes where Back went on that step's first forward arrival.
+                // (docs/navigation.md §4): Back from there goes where Back went on that step's first forward arrival.
                 if let first = arrivals.firstIndex(of: next) { arrivals.removeSubrange(first...) } else { arrivals.append(location) }
                 show(next, direction: .backward)
             } else {
@@ -264,7 +264,7 @@ public struct RunSession: Sendable {
             .init(key: "identifier", value: .string(navigator.assessment.identifier)),
             .init(key: "assessmentIdentifier", value: .string(navigator.assessment.identifier)),
         ])
-        if let version = navigator.assessment.extra["versionString"] { object["versionString"] = version }
+        if let version = navigator.assessment.versionString { object["versionString"] = .string(version) }
         object["taskRunUUID"] = .string(environment.taskRunUUID)
         object["startDate"] = .string(Timestamp.string(startDate))
         if let endDate { object["endDate"] = .string(Timestamp.string(endDate)) }

@@ -1,7 +1,7 @@
 import AssessmentModel
 import JSONCore
 
-/// An answer script (`navigation.md` §6): entries consumed as questions are shown, or the
+/// An answer script (`docs/navigation.md` §6): entries consumed as questions are shown, or the
 /// shorthand object answering each named question the first time it is shown.
 public enum AnswerScript: Sendable, Equatable {
     /// One entry of the full form.

@@ -1,4 +1,4 @@
-import AssessCLI
+import AssessVersion
 import Foundation
 import JSONCore
 import JSONSchema

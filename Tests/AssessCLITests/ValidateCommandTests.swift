@@ -1,3 +1,4 @@
+import AssessVersion
 import XCTest
 import JSONCore
 @testable import AssessCLI

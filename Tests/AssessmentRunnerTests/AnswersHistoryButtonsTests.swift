@@ -3,7 +3,7 @@ import JSONCore
 import AssessmentModel
 @testable import AssessmentRunner
 
-/// `navigation.md` §3: answers.
+/// `docs/navigation.md` §3: answers.
 final class AnswerTests: XCTestCase {
     private let colors = #"{"type": "choiceQuestion", "identifier": "c", "baseType": "string", "singleChoice": false, "choices": [{"value": "blue", "text": "Blue"}, {"value": "red", "text": "Red"}, {"text": "None", "selectorType": "exclusive"}, {"value": "nope", "text": "No thanks", "selectorType": "exclusive"}], "other": {"type": "string"}}"#
 
@@ -43,7 +43,7 @@ final class AnswerTests: XCTestCase {
     }
 }
 
-/// `navigation.md` §4: going back, loops, history.
+/// `docs/navigation.md` §4: going back, loops, history.
 final class HistoryTests: XCTestCase {
     func testGoingBackFollowsTheRouteTakenNotTheSiblingOrder() throws {
         let survey = try Runs.survey([Runs.integerQuestion("q", rules: #"[{"matchingAnswer": 1, "skipToIdentifier": "c"}]"#),
@@ -135,7 +135,7 @@ final class HistoryTests: XCTestCase {
     }
 }
 
-/// `navigation.md` §5: buttons.
+/// `docs/navigation.md` §5: buttons.
 final class ButtonTests: XCTestCase {
     func testHiddenButtonsAreTheUnionPlusDefaults() throws {
         let survey = try Runs.survey(#"""
@@ -169,7 +169,7 @@ final class ButtonTests: XCTestCase {
     }
 }
 
-/// `navigation.md` §6: scripts.
+/// `docs/navigation.md` §6: scripts.
 final class ScriptTests: XCTestCase {
     func testScriptMustNameTheShownQuestion() throws {
         let survey = try Runs.survey([Runs.integerQuestion("a"), Runs.integerQuestion("b")].joined(separator: ","))

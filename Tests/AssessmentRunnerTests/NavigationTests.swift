@@ -3,7 +3,7 @@ import JSONCore
 import AssessmentModel
 @testable import AssessmentRunner
 
-/// `navigation.md` §1: moving forward.
+/// `docs/navigation.md` §1: moving forward.
 final class NavigationTests: XCTestCase {
     func testStartsAtTheFirstStepAndSectionsShowTheirChildren() throws {
         let survey = try Runs.survey(#"{"type": "section", "identifier": "s", "steps": [\#(Runs.instruction("a")), \#(Runs.instruction("b"))]}, \#(Runs.instruction("c"))"#)
@@ -86,7 +86,7 @@ final class NavigationTests: XCTestCase {
     }
 }
 
-/// `navigation.md` §2: comparing answers.
+/// `docs/navigation.md` §2: comparing answers.
 final class AnswerComparisonTests: XCTestCase {
     private func rule(_ op: String, _ value: JSONValue) -> SurveyRule {
         var issues: [ModelIssue] = []

@@ -129,7 +129,7 @@ final class ExampleButtonTests: XCTestCase {
     }
 }
 
-/// `navigation.md` §6 scripts, and every script under `examples/scripts` against its expected outcome.
+/// `docs/navigation.md` §6 scripts, and every script under `examples/scripts` against its expected outcome.
 final class ExampleScriptTests: XCTestCase {
     func testScriptsCannotPressHiddenButtons() throws {
         let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "shouldHideActions": ["skip"]}"#)

@@ -12,6 +12,14 @@ final class CorpusReplayTests: XCTestCase {
     func testRunner() throws { try replay(.runner) }
     func testZip() throws { try replay(.zip) }
     func testArchive() throws { try replay(.archive) }
+    func testPipeline() throws { try replay(.pipeline) }
+    func testLSP() throws { try replay(.lsp) }
+
+    /// A target added to `FuzzTarget` without a replay test here would never run its corpus in `swift test`.
+    func testEveryTargetIsReplayed() {
+        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .archive, .pipeline, .lsp]
+        XCTAssertEqual(Set(FuzzTarget.allCases), replayed, "add a replay test for each new fuzz target")
+    }
 
     /// Crashes whose fix lives on another branch are listed in `Fuzz/crashes/known.txt` and not
     /// replayed (they would bring the whole test process down); this test names each one.

@@ -47,7 +47,7 @@ final class AtomicFileTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("a/b"), withIntermediateDirectories: true)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for (path, expected) in [("plain", "plain"), ("a/b/../x", "a/x"), ("a//b/./y", "a/b/y"), (folder.path + "/a/z", "a/z")] {
             try AtomicFile.write(Array(path.utf8), to: path, overwrite: false)
             XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(expected).path).map(Array.init), Array(path.utf8), path)

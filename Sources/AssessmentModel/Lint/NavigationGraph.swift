@@ -185,7 +185,7 @@ struct PlaceResolver {
         case next(Move)
     }
 
-    /// One hop of `navigation.md` §1.
+    /// One hop of `docs/navigation.md` §1.
     private func step(_ move: Move) -> Hop {
         switch move {
         case .enter(let index, let container):
