@@ -84,12 +84,6 @@ struct IngestCommand: Command {
                 return .inputError
             }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            io.printError("error: cannot create \(output): \(error.localizedDescription)")
-            return .inputError
-        }
         BatchMemory.keepFreedMemory()
         let ingester = RecordIngester(verifier: verifier, names: names, explodeArrays: arguments.flag("--explode-arrays"))
         var sink: IngestSink
@@ -113,8 +107,12 @@ struct IngestCommand: Command {
                 io.print(JSONWriter.compact.string(outcome.json))
             }
         }
+        // An input that could not be read (no such file, a manifest line without a usable path) keeps
+        // its rejected row, and makes the exit status 3, as in `verify`.
+        var unreadable = false
         parallel.run(all, transform: { ingester.prepare($0) }) { prepared in
             meter.advance()
+            if prepared.report == nil { unreadable = true }
             guard failure == nil else { return }
             do throws(IngestWriteError) { report(try sink.take(prepared)) } catch { failure = error }
         }
@@ -136,6 +134,7 @@ struct IngestCommand: Command {
         // Exports replaced by a later one: those that came after it, and those it replaced.
         if policy == .latest { summary["superseded"] = .number(JSONNumber(superseded)) }
         io.print(JSONWriter.compact.string(["summary": .object(summary)]))
+        if unreadable { return .inputError }
         return (counts[.invalid] ?? 0) + (counts[.duplicate] ?? 0) == 0 ? .ok : .findings
     }
 }

@@ -65,6 +65,7 @@ struct VerifyCommand: Command {
         var status = collected
         var counts: [ArchiveReport.Status: Int] = [:]
         var meter = ParallelInputs.meter(total: inputs.count, noun: "archives", io: io)
+        var hinted: Set<String> = []
         // Archives are read and verified in parallel; duplicates are marked and lines printed in order.
         parallel.run(inputs.map { ($0.file, $0.record) }, transform: { file, record -> Result<ArchiveReport, InputError> in
             file.read(io).map { verifier.verify($0, name: file.name, record: record) }
@@ -85,6 +86,9 @@ struct VerifyCommand: Command {
             case .text: VerifyRenderer.text(verdict, mapped: mapped, printer: printer).forEach(io.print)
             case .json: io.print(JSONWriter.compact.string(VerifyRenderer.json(verdict, mapped: mapped)))
             }
+            // Advice that holds for the whole run (how to give the schemas) once, not per archive, where
+            // the notes it explains are shown (a JSON line without a map has none).
+            for hint in verdict.hints where (report == .text || mapped) && hinted.insert(hint).inserted { io.printError("note: \(hint)") }
         })
         meter.finish()
         if report == .json {

@@ -243,7 +243,8 @@ extension IngestLedger {
     }
 
     /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
-    /// as a new partition folder is; an existing folder is fine.
+    /// as a new partition folder is; an existing folder is fine. The output folder itself is made here
+    /// too (by the sink), so its errors read as every other write error: `cannot write PATH: reason`.
     static func makeFolder(_ path: String) throws(IngestWriteError) {
         func make() -> Int32? {
             if mkdir(path, 0o777) == 0 { return nil }
@@ -257,6 +258,6 @@ extension IngestLedger {
             guard let again = make() else { return }
             error = again
         }
-        throw IngestWriteError(description: "cannot create \(path): \(String(cString: strerror(error)))")
+        throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(error)))")
     }
 }

@@ -74,6 +74,9 @@ public struct ArchiveReport: Sendable, Equatable {
     /// Things worth knowing that do not make the archive invalid (deprecated files, files missing from
     /// metadata.json under a map, where the assessment identifier came from, required files under `--required warning`).
     public var notes: [String] = []
+    /// What to do about some notes, the same for every archive of a run (give Sage's schemas with
+    /// `--ref-dir`): a caller reporting many archives says each once.
+    public var hints: [String] = []
     /// The record metadata the archive was verified with (manifest line or `--assessment`).
     public var record: RecordMetadata?
     /// The lookup key actually used (the record's, completed from assessmentResult.json).

@@ -102,7 +102,7 @@ public struct ArchiveVerifier: Sendable {
             report.problems.append(.invalidMetadataJSON(error.description))
             return
         }
-        if let message = schemaProblem(manifest, schema: metadataSchemaURI, file: ArchiveMetadata.filename, notes: &report.notes) {
+        if let message = schemaProblem(manifest, schema: metadataSchemaURI, file: ArchiveMetadata.filename, report: &report) {
             report.problems.append(.metadataSchema(message))
         }
         var listed: Set<String> = []
@@ -130,7 +130,7 @@ public struct ArchiveVerifier: Sendable {
             }
             // The role check already holds a result to our result schema.
             if entry.filename == ResultCheck.filename, entry.jsonSchema == ResultCheck.schemaURI { continue }
-            if let schema = entry.jsonSchema, let message = schemaProblem(document, schema: schema, file: entry.filename, notes: &report.notes) {
+            if let schema = entry.jsonSchema, let message = schemaProblem(document, schema: schema, file: entry.filename, report: &report) {
                 report.problems.append(.schemaViolation(file: entry.filename, message: message))
             }
         }
@@ -140,11 +140,12 @@ public struct ArchiveVerifier: Sendable {
     }
 
     /// The first error of `value` against a schema, or `nil` when valid; a schema not on disk is noted and skipped.
-    private func schemaProblem(_ value: JSONValue, schema: String, file: String, notes: inout [String]) -> String? {
+    private func schemaProblem(_ value: JSONValue, schema: String, file: String, report: inout ArchiveReport) -> String? {
         switch schemas.schema(for: schema) {
         case .failure(let error):
             let checked = file == ResultCheck.filename ? "checked as a result by its role only" : "not checked against it"
-            notes.append("\(file): \(error) (\(checked))")
+            report.notes.append("\(file): \(error.summary) (\(checked))")
+            if let hint = error.hint, !report.hints.contains(hint) { report.hints.append(hint) }
             return nil
         case .success(let resolved):
             return resolved.validator.validate(value).first?.bestMatch.description

@@ -16,11 +16,14 @@ public struct FileError: Sendable, Equatable {
     public let schemaPath: JSONPointer
     /// The line and column in the file.
     public let position: SourcePosition?
+    /// The message Python's `jsonschema` gives the error (what Sage's job compares), when rendered.
+    public let pythonMessage: String?
 
     /// An error from its parts.
     public init(message: String, keyword: String, instancePointer: JSONPointer, pointer: JSONPointer? = nil,
-                schemaPath: JSONPointer, position: SourcePosition?) {
+                schemaPath: JSONPointer, position: SourcePosition?, pythonMessage: String? = nil) {
         self.message = message
+        self.pythonMessage = pythonMessage
         self.keyword = keyword
         self.instancePointer = instancePointer
         self.pointer = pointer ?? instancePointer
@@ -29,7 +32,7 @@ public struct FileError: Sendable, Equatable {
     }
 
     /// A file error from a validation error (its best match), positioned with `sourceMap`.
-    public init(_ error: ValidationError, sourceMap: SourceMap?) {
+    public init(_ error: ValidationError, sourceMap: SourceMap?, pythonMessage: String? = nil) {
         let best = error.bestMatch
         var pointer = best.instanceLocation
         switch best.kind {
@@ -38,7 +41,8 @@ public struct FileError: Sendable, Equatable {
         default: break
         }
         self.init(message: best.message, keyword: best.keywordLocation.lastToken ?? "schema", instancePointer: best.instanceLocation,
-                  pointer: pointer, schemaPath: best.keywordLocation, position: sourceMap?.position(of: best.instanceLocation))
+                  pointer: pointer, schemaPath: best.keywordLocation, position: sourceMap?.position(of: best.instanceLocation),
+                  pythonMessage: pythonMessage)
     }
 
     /// `line:col: message at /pointer (schema path)`.

@@ -130,7 +130,9 @@ extension ArchiveVerifier {
             return (verdict(.invalid, origin: resolved.origin, errors: [syntax], count: 1),
                     [.invalidJSON(file: entry.name, message: error.description)])
         }
-        let all = resolved.validator.validate(document.value).map { FileError($0, sourceMap: document.sourceMap) }
+        let errors = resolved.validator.validate(document.value)
+        let python = mapping.tolerated.comparesMessages ? PythonMessages.messages(for: errors, in: document.value) : []
+        let all = errors.indices.map { FileError(errors[$0], sourceMap: document.sourceMap, pythonMessage: python.indices.contains($0) ? python[$0] : nil) }
         let kept = all.filter { !mapping.tolerated.tolerates($0, file: lookupName, record: record) }
         let tolerated = all.count - kept.count
         if tolerated > 0 { notes.append("\(tolerated) tolerated error\(tolerated == 1 ? "" : "s") ignored") }

@@ -27,18 +27,40 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
     case catalogFile(uri: String, path: String, reason: String)
     /// The schema is there but does not compile (bad keyword value, unresolvable `$ref`, loop).
     case broken(uri: String, reason: String)
+    /// A URI under Sage's published schemas that they do not publish: Sage's schemas are on disk
+    /// (`ArchiveMetadata.json` among them) but this one is not among them.
+    case notPublished(uri: String)
 
     /// The URI at fault.
     public var uri: String {
         switch self {
-        case .notFound(let uri), .catalogFile(let uri, _, _), .broken(let uri, _): return uri
+        case .notFound(let uri), .catalogFile(let uri, _, _), .broken(let uri, _), .notPublished(let uri): return uri
+        }
+    }
+
+    /// What to do about it when that holds for the whole run (give Sage's schemas): said once by a
+    /// caller that reports many archives, while `summary` is said for each.
+    public var hint: String? {
+        guard case .notFound(let uri) = self, SageSchemas.isSageURI(uri) else { return nil }
+        return "give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+    }
+
+    /// The error without its `hint`.
+    public var summary: String {
+        switch self {
+        case .notFound(let uri) where SageSchemas.isSageURI(uri):
+            return "schema \(uri) is Sage's published schema and is not on disk"
+        default:
+            return description
         }
     }
 
     public var description: String {
         switch self {
         case .notFound(let uri) where SageSchemas.isSageURI(uri):
-            return "schema \(uri) is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+            return summary + ": " + (hint ?? "")
+        case .notPublished(let uri):
+            return "schema \(uri) is not among Sage's published schemas on disk: mobile-client-json publishes no such schema, so only a --catalog entry can answer to it"
         case .notFound(let uri):
             return "schema \(uri) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas"
         case .catalogFile(let uri, let path, let reason):
@@ -53,12 +75,18 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
 /// lock guards the table; a schema is compiled by the first caller that needs it, under the lock).
 /// Resolution order: the catalog, then the registry (bundled, `--ref-dir`, the map's folder), then
 /// the same Sage schema on its other host.
+///
+/// Every catalog file is read and registered (in the order of its URIs) before the first schema is
+/// compiled, so a catalog schema's `$ref` to another catalog URI resolves whichever schema a batch
+/// happens to need first: an answer depends only on the URI, never on what was asked before.
 public final class SchemaCache: @unchecked Sendable {
     private let lock = NSLock()
     private var registry: SchemaRegistry
     private let catalog: SchemaCatalog?
     private let options: ValidationOptions
     private var compiled: [String: Result<ResolvedSchema, SchemaResolutionError>] = [:]
+    /// Why each catalog file that could not be registered was refused; `nil` until the catalog is read.
+    private var catalogFailures: [String: SchemaResolutionError]?
 
     /// A cache over `registry` and an optional catalog.
     public init(registry: SchemaRegistry, catalog: SchemaCatalog? = nil, options: ValidationOptions = ValidationOptions()) {
@@ -81,6 +109,7 @@ public final class SchemaCache: @unchecked Sendable {
     public func canResolve(_ uri: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        registerCatalog()
         if catalog?.paths[uri] != nil || registry.contains(uri) { return true }
         return SageSchemas.alternateURI(uri).map(registry.contains) ?? false
     }
@@ -89,32 +118,56 @@ public final class SchemaCache: @unchecked Sendable {
     public func schemaValue(for uri: String) -> JSONValue? {
         lock.lock()
         defer { lock.unlock() }
+        registerCatalog()
         return registry.schemaValue(for: uri) ?? SageSchemas.alternateURI(uri).flatMap(registry.schemaValue)
     }
 
     private func resolve(_ uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
+        registerCatalog()
         if let path = catalog?.paths[uri] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return .failure(.catalogFile(uri: uri, path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"))
-            }
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(bytes: Array(data), options: .init(recordPositions: true))
-            } catch {
-                return .failure(.catalogFile(uri: uri, path: path, reason: "is not JSON (\(error.position): \(error.message))"))
-            }
-            guard document.value.objectValue != nil || document.value.boolValue != nil else {
-                return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema (it is \(document.value.primitiveType.withArticle))"))
-            }
-            if let metaschema = Validator.draft7Metaschema(), let error = metaschema.validate(document.value).first {
-                return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema: \(error.bestMatch.description)"))
-            }
-            registry.register(document.value, uri: uri, sourceName: path, sourceMap: document.sourceMap)
+            if let failure = catalogFailures?[uri] { return .failure(failure) }
             return compile(uri, origin: .catalog(path: path))
         }
         if registry.contains(uri) { return compile(uri, origin: .registry) }
         if let alternate = SageSchemas.alternateURI(uri), registry.contains(alternate) { return compile(alternate, origin: .registry) }
+        if SageSchemas.isSageURI(uri), SageSchemas.bases.contains(where: { registry.contains($0 + "v2/ArchiveMetadata.json") }) {
+            return .failure(.notPublished(uri: uri))
+        }
         return .failure(.notFound(uri: uri))
+    }
+
+    /// Registers every catalog file once, remembering why each one that cannot serve its URI is refused.
+    private func registerCatalog() {
+        guard catalogFailures == nil else { return }
+        var failures: [String: SchemaResolutionError] = [:]
+        let metaschema = catalog.flatMap { $0.paths.isEmpty ? nil : Validator.draft7Metaschema() }
+        for (uri, path) in (catalog?.paths ?? [:]).sorted(by: { $0.key < $1.key }) {
+            switch Self.catalogSchema(uri: uri, path: path, metaschema: metaschema) {
+            case .success(let document): registry.register(document.value, uri: uri, sourceName: path, sourceMap: document.sourceMap)
+            case .failure(let failure): failures[uri] = failure
+            }
+        }
+        catalogFailures = failures
+    }
+
+    /// The schema document a catalog entry names, or why it cannot serve `uri`.
+    private static func catalogSchema(uri: String, path: String, metaschema: Validator?) -> Result<JSONDocument, SchemaResolutionError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.catalogFile(uri: uri, path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"))
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: Array(data), options: .init(recordPositions: true))
+        } catch {
+            return .failure(.catalogFile(uri: uri, path: path, reason: "is not JSON (\(error.position): \(error.message))"))
+        }
+        guard document.value.objectValue != nil || document.value.boolValue != nil else {
+            return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema (it is \(document.value.primitiveType.withArticle))"))
+        }
+        if let metaschema, let error = metaschema.validate(document.value).first {
+            return .failure(.catalogFile(uri: uri, path: path, reason: "is not a JSON Schema: \(error.bestMatch.description)"))
+        }
+        return .success(document)
     }
 
     private func compile(_ uri: String, origin: SchemaOrigin) -> Result<ResolvedSchema, SchemaResolutionError> {

@@ -3,15 +3,18 @@ import JSONCore
 
 /// Known schema errors to ignore (as Sage's `remove_expected_validation_errors` does for some app
 /// versions): a JSON file `{"tolerated": [RULE, …]}` where each rule has `file` (the file name, after
-/// aliases) and optionally `keyword` (the failing keyword, e.g. `required`), `pointer` (the error's JSON
-/// Pointer; `*` matches any one token; for `required` it names the missing member, for
-/// `additionalProperties` the extra one), `clientInfo` (text the record's client info must contain),
-/// `appId` and `comment`. An ignored error is still counted in the report.
+/// aliases) and optionally `message` (the error's exact message in Python `jsonschema`'s words, the
+/// text Sage's job compares, e.g. `None is not of type 'integer'`), `keyword` (the failing keyword,
+/// e.g. `required`), `pointer` (the error's JSON Pointer; `*` matches any one token; for `required` it
+/// names the missing member, for `additionalProperties` the extra one), `clientInfo` (text the record's
+/// client info must contain), `appId` and `comment`. An ignored error is still counted in the report.
 public struct ToleratedErrors: Sendable, Equatable {
     /// One rule.
     public struct Rule: Sendable, Equatable {
         /// The file name the rule applies to.
         public let file: String
+        /// The error's exact message in Python `jsonschema`'s words, if given.
+        public let message: String?
         /// The keyword that must have failed, if given.
         public let keyword: String?
         /// The error pointer's tokens, `*` for any token, if given.
@@ -22,8 +25,10 @@ public struct ToleratedErrors: Sendable, Equatable {
         public let appId: String?
 
         /// A rule from its parts.
-        public init(file: String, keyword: String? = nil, pointer: [String]? = nil, clientInfo: String? = nil, appId: String? = nil) {
+        public init(file: String, message: String? = nil, keyword: String? = nil, pointer: [String]? = nil,
+                    clientInfo: String? = nil, appId: String? = nil) {
             self.file = file
+            self.message = message
             self.keyword = keyword
             self.pointer = pointer
             self.clientInfo = clientInfo
@@ -33,6 +38,7 @@ public struct ToleratedErrors: Sendable, Equatable {
         /// Whether the rule ignores `error` of `file` in a record with this metadata.
         public func matches(_ error: FileError, file: String, record: RecordMetadata?) -> Bool {
             guard file == self.file else { return false }
+            if let message, message != error.pythonMessage { return false }
             if let keyword, keyword != error.keyword { return false }
             if let pointer {
                 let tokens = error.pointer.tokens
@@ -58,13 +64,13 @@ public struct ToleratedErrors: Sendable, Equatable {
         guard let list = document.value["tolerated"]?.arrayValue, document.value.objectValue != nil else {
             throw .at(.root, in: document, file: name, "a tolerated-errors file must be an object with a \"tolerated\" array of rules")
         }
-        let known: Set<String> = ["file", "keyword", "pointer", "clientInfo", "appId", "comment"]
+        let known: Set<String> = ["file", "message", "keyword", "pointer", "clientInfo", "appId", "comment"]
         var rules: [Rule] = []
         for (index, item) in list.enumerated() {
             let here = JSONPointer(tokens: ["tolerated"]).appending(index: index)
             guard let object = item.objectValue else { throw .at(here, in: document, file: name, "a rule must be an object") }
             for key in object.keys where !known.contains(key) {
-                throw .at(here.appending(key), in: document, file: name, "unknown rule key \"\(key)\" (known: file, keyword, pointer, clientInfo, appId, comment)")
+                throw .at(here.appending(key), in: document, file: name, "unknown rule key \"\(key)\" (known: file, message, keyword, pointer, clientInfo, appId, comment)")
             }
             var texts: [String: String] = [:]
             for key in known {
@@ -83,7 +89,7 @@ public struct ToleratedErrors: Sendable, Equatable {
                     throw .at(here.appending("pointer"), in: document, file: name, "\"pointer\" is not a JSON Pointer: \(error)")
                 }
             }
-            rules.append(Rule(file: file, keyword: texts["keyword"], pointer: pointer, clientInfo: texts["clientInfo"], appId: texts["appId"]))
+            rules.append(Rule(file: file, message: texts["message"], keyword: texts["keyword"], pointer: pointer, clientInfo: texts["clientInfo"], appId: texts["appId"]))
         }
         self.rules = rules
     }
@@ -92,6 +98,9 @@ public struct ToleratedErrors: Sendable, Equatable {
     public init(contentsOf path: String) throws(InputIssue) {
         try self.init(bytes: InputIssue.read(path, what: "the tolerated-errors file"), name: path)
     }
+
+    /// Whether some rule names an error by its message (only then are Python's messages rendered).
+    public var comparesMessages: Bool { rules.contains { $0.message != nil } }
 
     /// Whether some rule ignores `error`.
     public func tolerates(_ error: FileError, file: String, record: RecordMetadata?) -> Bool {

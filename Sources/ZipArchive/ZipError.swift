@@ -1,6 +1,8 @@
 /// Why a zip archive cannot be read or written, naming the entry concerned.
 public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAZip
+    /// The bytes start as a zip archive (a local file header) but end before its end record.
+    case truncatedUpload(size: UInt64)
     /// A structure (`what`) at byte `at` runs past the end of the archive or of its enclosing record.
     case truncated(String, at: UInt64)
     /// A structure (`what`) at byte `at` does not hold what the format requires (signature, field).
@@ -24,6 +26,8 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAZip: return "not a zip archive (no end of central directory record)"
+        case .truncatedUpload(let size):
+            return "truncated upload: the file starts as a zip archive but ends after \(size) bytes, before its central directory (no end of central directory record)"
         case .truncated(let what, let offset): return "truncated archive: \(what) at byte \(offset) runs past the end of its enclosing data"
         case .corrupt(let what, let offset): return "corrupt archive: \(what) at byte \(offset) is malformed"
         case .unsafeName(let name, let reason): return "refused entry \"\(name)\": \(reason)"

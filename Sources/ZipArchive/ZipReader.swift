@@ -130,10 +130,18 @@ public struct ZipReader: Sendable {
 
     private static let endRecordSize = 22, locatorSize = 20, zip64RecordSize = 56
 
+    /// Why there is no end record: a file that starts with a local header is a zip cut short (an
+    /// interrupted upload), anything else (an HTML error page, a JSON body) is no zip at all.
+    private static func missingEnd(_ whole: ByteCursor) -> ZipError {
+        var start = whole
+        guard (try? start.u32()) == 0x0403_4B50 else { return .notAZip }
+        return .truncatedUpload(size: UInt64(whole.window.count))
+    }
+
     /// Finds the end of central directory record (and the ZIP64 one it points to) and returns the
     /// central directory, which must lie before them.
     private static func locateDirectory(_ whole: ByteCursor) throws(ZipError) -> Directory {
-        guard whole.window.count >= endRecordSize else { throw .notAZip }
+        guard whole.window.count >= endRecordSize else { throw missingEnd(whole) }
         let last = whole.window.upperBound - endRecordSize
         var found: (start: Int, record: ByteCursor)?
         for candidate in stride(from: last, through: max(whole.window.lowerBound, last - 0xFFFF), by: -1) {
@@ -145,7 +153,7 @@ public struct ZipReader: Sendable {
                 break
             }
         }
-        guard var (endStart, record) = found else { throw .notAZip }
+        guard var (endStart, record) = found else { throw missingEnd(whole) }
         try record.seek(to: UInt64(endStart + 10))
         var count = UInt64(try record.u16())
         var size = UInt64(try record.u32())

@@ -36,10 +36,17 @@ final class ArchiveMessagesBinaryTests: XCTestCase {
         XCTAssertEqual(again.status, 3)
         XCTAssertEqual(again.stderr, "error: \(out) already exists (use --force to replace it)\n", "one prefix, no doubled path")
         XCTAssertEqual(try Binary.run(arguments + ["--force"]).status, 0)
-        XCTAssertEqual(try Binary.run(["verify", out]).stdout, "\(out): valid\n" + "\(out): note: assessmentResult.json: schema https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResultObject.json is Sage's published schema and is not on disk: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas (checked as a result by its role only)\n",
+        XCTAssertEqual(try Binary.run(["verify", out]).stdout, "\(out): valid\n" + "\(out): note: assessmentResult.json: schema https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/AssessmentResultObject.json is Sage's published schema and is not on disk (checked as a result by its role only)\n",
                        "the manifest names Sage's result schema; without Sage's files our own result schema checks it")
         let sage = try Binary.run(["verify", "--ref-dir", try Paths.shared("sage/schemas"), out])
         XCTAssertEqual(sage.stdout, "\(out): valid\n", "the result and metadata.json follow Sage's published schemas")
+        // Many archives: the note on each, what to do about it once per run.
+        let copy = out + ".copy.zip"
+        try FileManager.default.copyItem(atPath: out, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let two = try Binary.run(["verify", out, copy])
+        XCTAssertEqual(two.stdout.components(separatedBy: "is Sage's published schema and is not on disk (checked as a result by its role only)").count - 1, 2, two.stdout)
+        XCTAssertEqual(two.stderr, "note: give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas\n", "once per run, not per archive")
     }
 
     func testVerifySurveyRefusesResultsWhoseIdentifiersAreNotTheSurveys() throws {

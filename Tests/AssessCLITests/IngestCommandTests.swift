@@ -60,7 +60,7 @@ final class IngestCommandTests: XCTestCase {
                     "--manifest", folder.appendingPathComponent("manifest.jsonl").path]
         let one = CapturedRun(base + ["-o", folder.appendingPathComponent("out1").path, "--jobs", "1"])
         let four = CapturedRun(base + ["-o", folder.appendingPathComponent("out4").path, "--jobs", "4"])
-        XCTAssertEqual(one.status, .findings, one.stderr)
+        XCTAssertEqual(one.status, .inputError, "the manifest line without a path is an unreadable input, as in verify: \(one.stderr)")
         XCTAssertEqual(four.status, one.status)
         XCTAssertEqual(four.stdout.replacingOccurrences(of: "out4", with: "out1"), one.stdout, "the same lines in the same order")
         let lines = try one.stdout.split(separator: "\n").map { try JSONDocument(text: String($0)).value }
@@ -101,7 +101,7 @@ final class IngestCommandTests: XCTestCase {
             let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-e", "trace=fsync,sync,rename,link,openat", "-o", log.path,
                                                                     try Binary.assess().path] + base + ["-o", folder.appendingPathComponent(name).path]
                                                                     + (durable ? ["--durable"] : []))
-            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(run.status, 3, "the manifest line without a path: \(run.stderr)")
             return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         }
         let flushed = try calls("traced-durable", durable: true)
@@ -126,7 +126,7 @@ final class IngestCommandTests: XCTestCase {
             .replacingOccurrences(of: "archives/", with: folder.appendingPathComponent("archives").path + "/")
         let run = CapturedRun(["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,
                                "--manifest", "-", "-o", folder.appendingPathComponent("out").path], stdin: manifest)
-        XCTAssertEqual(run.status, .findings, run.stderr)
+        XCTAssertEqual(run.status, .inputError, "line 4 has no path: \(run.stderr)")
         XCTAssertTrue(run.stdout.contains(#""input":"<stdin>:4","status":"invalid""#), run.stdout)
         XCTAssertTrue(run.stdout.hasSuffix(#"{"summary":{"total":4,"ingested":3,"invalid":1,"duplicate":0}}"# + "\n"), run.stdout)
         let part = String(decoding: try XCTUnwrap(tree(folder.appendingPathComponent("out"))["dataset=Motion/assessmentid=walk/year=2026/month=2/day=1/part-000001.ndjson"]), as: UTF8.self)
@@ -174,12 +174,12 @@ final class IngestCommandTests: XCTestCase {
                     "--manifest", folder.appendingPathComponent("manifest.jsonl").path, "-o", out.path, "--jobs", "1"]
         let stopped = CapturedRun(base)
         XCTAssertEqual(stopped.status, .inputError, stopped.stderr)
-        XCTAssertTrue(stopped.stderr.contains("error: cannot create ") && stopped.stderr.contains("dataset=assess_runs"), stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("error: cannot write ") && stopped.stderr.contains("dataset=assess_runs"), stopped.stderr)
         XCTAssertTrue(stopped.stderr.contains("ingestion stopped"), stopped.stderr)
         XCTAssertFalse(stopped.stdout.contains(#""status":"ingested""#), "nothing was committed, so nothing is reported ingested: \(stopped.stdout)")
         try FileManager.default.removeItem(at: out.appendingPathComponent("dataset=assess_runs"))
         let rerun = CapturedRun(base)
-        XCTAssertEqual(rerun.status, .findings, rerun.stderr)
+        XCTAssertEqual(rerun.status, .inputError, "the line without a path: \(rerun.stderr)")
         XCTAssertTrue(rerun.stdout.hasSuffix(#"{"summary":{"total":4,"ingested":3,"invalid":1,"duplicate":0}}"# + "\n"), rerun.stdout)
         XCTAssertFalse(rerun.stdout.contains("already ingested"), "the failed commit left nothing behind: \(rerun.stdout)")
     }

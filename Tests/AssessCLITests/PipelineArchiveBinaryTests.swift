@@ -91,8 +91,13 @@ final class PipelineArchiveBinaryTests: XCTestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertFalse(run.stdout.contains("[archive-map-schema]"), "Sage's map follows ArchiveMap.json v3 (found in the map's folder): \(run.stdout)")
         XCTAssertTrue(run.stdout.contains("warning: \"walk_motion.json\" (line 51) and \"balance_motion.json\" of \"walk-and-balance\" (revision 1) share the schema \(sage)v2/MotionRecord.json, so one dataset: Sage's job writes both to the same key and the second overwrites the first; assess ingest keeps both"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("\(map):121:35: error: right_tapping: schema \(sage)v1/TappingResultObject.json is Sage's published schema and is not on disk"), run.stdout)
+        // Sage's schemas are in the map's folder: v1/TappingResultObject.json is a URI they do not publish (their
+        // map's mistake), not a missing --ref-dir; the two MobileToolbox URLs need a catalog.
+        XCTAssertTrue(run.stdout.contains("\(map):121:35: error: right_tapping: schema \(sage)v1/TappingResultObject.json is not among Sage's published schemas on disk: mobile-client-json publishes no such schema, so only a --catalog entry can answer to it"), run.stdout)
         XCTAssertEqual(run.stdout.components(separatedBy: "[archive-map-unresolved-schema]").count - 1, 4, run.stdout)
+        let given = try Binary.run(["lint", map, "--ref-dir", try Paths.shared("sage/schemas")])
+        XCTAssertFalse(given.stdout.contains("give --ref-dir"), "no --ref-dir hint when Sage's schemas are given: \(given.stdout)")
+        XCTAssertEqual(given.stdout.components(separatedBy: "[archive-map-unresolved-schema]").count - 1, 4, given.stdout)
 
         let test = try Paths.shared("bridgedownstream/archive-map.json")
         let theirs = try Binary.run(["lint", test, "--ref-dir", try Paths.shared("sage/schemas"), "--catalog",

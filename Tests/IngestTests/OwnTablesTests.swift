@@ -243,7 +243,7 @@ final class IngestPiecesTests: XCTestCase {
         try Data("in the way".utf8).write(to: folder.appendingPathComponent("file"))
         for path in [folder.appendingPathComponent("file").path, folder.appendingPathComponent("file/below/more").path] {
             XCTAssertThrowsError(try IngestLedger.makeFolder(path)) { error in
-                XCTAssertTrue("\(error)".hasPrefix("cannot create \(path): "), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("cannot write \(path): "), "\(error)")
             }
         }
         XCTAssertEqual(["/a/b", "/a/b/", "/a", "/", "a/b", "a", "a//b"].map { AtomicFile.folder(of: $0) }, ["/a", "/a", "/", "/", "a", nil, "a/"])

@@ -73,7 +73,7 @@ final class RecordManifestTests: XCTestCase {
                               schemaPath: .root, position: nil)
         XCTAssertFalse(rules.tolerates(other, file: "motion.json", record: android))
         XCTAssertThrowsError(try ToleratedErrors(bytes: Array(#"{"tolerated": [{"file": "a", "kw": "x"}]}"#.utf8), name: "t.json")) { error in
-            XCTAssertEqual((error as? InputIssue)?.description, #"t.json:1:36: unknown rule key "kw" (known: file, keyword, pointer, clientInfo, appId, comment)"#)
+            XCTAssertEqual((error as? InputIssue)?.description, #"t.json:1:36: unknown rule key "kw" (known: file, message, keyword, pointer, clientInfo, appId, comment)"#)
         }
         XCTAssertThrowsError(try ToleratedErrors(bytes: Array(#"{"tolerated": [{"keyword": "x"}]}"#.utf8), name: "t.json"))
     }
@@ -92,28 +92,31 @@ final class SagesExpectedErrorsTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("examples/pipeline/tolerated.json").path)
     }
 
-    private func error(_ keyword: String, _ pointer: [String]) -> FileError {
+    private func error(_ keyword: String, _ pointer: [String], _ python: String) -> FileError {
         FileError(message: keyword, keyword: keyword, instancePointer: JSONPointer(tokens: Array(pointer.dropLast())),
-                  pointer: JSONPointer(tokens: pointer), schemaPath: .root, position: nil)
+                  pointer: JSONPointer(tokens: pointer), schemaPath: .root, position: nil, pythonMessage: python)
     }
 
     func testTheirAndroidFiltersAsRules() throws {
         let rules = try rules()
         let android = RecordMetadata(clientInfo: "{osName:'Android'}", appId: "mobile-toolbox")
-        // "'appName' is a required property", "'files' is a required property"
-        XCTAssertTrue(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: android))
-        XCTAssertTrue(rules.tolerates(error("required", ["files"]), file: "metadata.json", record: android))
-        XCTAssertFalse(rules.tolerates(error("required", ["deviceInfo"]), file: "metadata.json", record: android))
-        // "Additional properties are not allowed ('type' was unexpected)"
-        XCTAssertTrue(rules.tolerates(error("additionalProperties", ["type"]), file: "taskData.json", record: android))
-        // "'type' is a required property" (weather), twice is still tolerated
-        XCTAssertTrue(rules.tolerates(error("required", ["type"]), file: "weather.json", record: android))
-        // motion.json: a sensor type outside the enum, a missing stepPath, None is not of type 'integer'
-        XCTAssertTrue(rules.tolerates(error("enum", ["12", "sensorType"]), file: "motion.json", record: android))
-        XCTAssertTrue(rules.tolerates(error("required", ["3", "stepPath"]), file: "motion.json", record: android))
-        XCTAssertTrue(rules.tolerates(error("type", ["3", "timestamp"]), file: "motion.json", record: android))
+        let appName = error("required", ["appName"], "'appName' is a required property")
+        XCTAssertTrue(rules.tolerates(appName, file: "metadata.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("required", ["files"], "'files' is a required property"), file: "metadata.json", record: android))
+        XCTAssertFalse(rules.tolerates(error("required", ["deviceInfo"], "'deviceInfo' is a required property"), file: "metadata.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("additionalProperties", ["type"], "Additional properties are not allowed ('type' was unexpected)"),
+                                      file: "taskData.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("required", ["type"], "'type' is a required property"), file: "weather.json", record: android))
+        // motion.json: the sensor type acceleration, a missing stepPath, None is not of type 'integer'; nothing else.
+        let sensors = "['accelerometer', 'gyro', 'magnetometer', 'attitude', 'gravity', 'magneticField', 'rotationRate', 'userAcceleration']"
+        XCTAssertTrue(rules.tolerates(error("enum", ["12", "sensorType"], "'acceleration' is not one of \(sensors)"), file: "motion.json", record: android))
+        XCTAssertFalse(rules.tolerates(error("enum", ["12", "sensorType"], "'rotationVector' is not one of \(sensors)"), file: "motion.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("required", ["3", "stepPath"], "'stepPath' is a required property"), file: "motion.json", record: android))
+        XCTAssertTrue(rules.tolerates(error("type", ["3", "eventAccuracy"], "None is not of type 'integer'"), file: "motion.json", record: android))
+        XCTAssertFalse(rules.tolerates(error("type", ["3", "timestamp"], "None is not of type 'number'"), file: "motion.json", record: android))
+        XCTAssertFalse(rules.tolerates(error("type", ["3", "x"], "'NaN' is not of type 'number'"), file: "motion.json", record: android))
         // Not Android, or another app: nothing is tolerated.
-        XCTAssertFalse(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'iOS'}", appId: "mobile-toolbox")))
-        XCTAssertFalse(rules.tolerates(error("required", ["appName"]), file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'Android'}", appId: "example-app")))
+        XCTAssertFalse(rules.tolerates(appName, file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'iOS'}", appId: "mobile-toolbox")))
+        XCTAssertFalse(rules.tolerates(appName, file: "metadata.json", record: RecordMetadata(clientInfo: "{osName:'Android'}", appId: "example-app")))
     }
 }

@@ -99,7 +99,10 @@ final class ZipRefusalTests: XCTestCase {
     func testTruncatedAndGarbageInput() throws {
         let bytes = try archive([("a.txt", Array("hello".utf8))])
         assertRefused(Array(bytes.prefix(bytes.count - 10))) { _ in true }
-        assertRefused(Array(bytes.prefix(20))) { $0 == .notAZip }
+        // A zip cut short (an interrupted upload) is said so; bytes that never were a zip are not a zip.
+        assertRefused(Array(bytes.prefix(20))) { $0 == .truncatedUpload(size: 20) }
+        assertRefused(Array(bytes.prefix(bytes.count - 22))) { $0 == .truncatedUpload(size: UInt64(bytes.count - 22)) }
+        assertRefused(Array("<html><body>502 Bad Gateway</body></html>".utf8)) { $0 == .notAZip }
         assertRefused([]) { $0 == .notAZip }
         let seed: UInt64 = 0x5A1B_0C0D
         var random = SplitMix64(seed: seed)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The realistic-mix ingest benchmark: `assess ingest --jobs 1` and `--jobs 2` against Sage's own ingestion
+# code (BridgeDownstream s3_to_json_s3.py, unmodified, driven by Benchmarks/sage-job.py with jsonschema 3.2.0
+# as their Pipfile.lock pins), all on the same archives in the same run: ARCHIVES uploads from
+# Benchmarks/generate-mix-corpus.py (half ~1 KB survey archives, half sensor archives shaped like Sage's real
+# Mobile Toolbox archive, median ~22 KB, ~2% bad of six kinds), Sage's test map and schemas, the example
+# catalog, tolerated errors and file alias. The load average is printed beside each figure: on a shared
+# machine the figures are only as good as the machine is idle. assess is timed from process start (wall
+# and CPU, best of RUNS, default 3); Sage's job times its loop only (wall and CPU), once.
+#
+# Needs ../shared (Sage's map, schemas, archive) and BridgeDownstream: BRIDGEDOWNSTREAM=CHECKOUT, else it is
+# cloned into Benchmarks/.cache (network).   Usage: [ASSESS=BINARY] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count="${1:-500}"; runs="${RUNS:-3}"
+map=../shared/bridgedownstream/archive-map.json; schemas=../shared/sage/schemas
+sample=../shared/bridgedownstream/OCJByUtSrVTYtqObYp7XZV_J-mtbSpelling.zip
+[ -f "$map" ] && [ -d "$schemas" ] && [ -f "$sample" ] || { echo "needs ../shared/bridgedownstream and ../shared/sage" >&2; exit 3; }
+bridge="${BRIDGEDOWNSTREAM:-Benchmarks/.cache/BridgeDownstream}"
+[ -f "$bridge/src/glue/jobs/s3_to_json_s3.py" ] || git clone -q --depth 1 https://github.com/Sage-Bionetworks/BridgeDownstream "$bridge"
+venv=Benchmarks/.venv-sage
+if ! "$venv/bin/python" -W ignore -c "import jsonschema" 2>/dev/null; then
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q "jsonschema==3.2.0" "setuptools<81"
+fi
+if [ -z "${ASSESS:-}" ]; then swift build -c release --product assess >/dev/null; fi
+assess="${ASSESS:-$PWD/.build/release/assess}"   # ASSESS=BINARY: a release build made before
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+echo "corpus: $(python3 Benchmarks/generate-mix-corpus.py "$work/corpus" "$count" "$sample")"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+ingest() { # jobs: prints "WALL CPU" seconds, the best of $runs runs (by wall)
+  local best="" line start
+  for _ in $(seq "$runs"); do
+    rm -rf "$work/out"
+    start=$(date +%s.%N)
+    line=$( { /usr/bin/time -f "%U %S" "$assess" ingest --archive-map "$map" --ref-dir "$schemas" --catalog examples/pipeline/catalog.json \
+      --file-alias microphone.json=microphone_levels.json --tolerated examples/pipeline/tolerated.json --required warning \
+      --manifest "$work/corpus/manifest.jsonl" -o "$work/out" --jobs "$1" >/dev/null; } 2>&1 | tail -1)
+    line=$(echo "$(date +%s.%N) $start $line" | awk '{printf "%.3f %.2f", $1 - $2, $3 + $4}')
+    if [ -z "$best" ] || [ "$(echo "${line%% *} < ${best%% *}" | bc)" = 1 ]; then best=$line; fi
+  done
+  echo "$best"
+}
+ratio() { echo "scale=1; $1 / $2" | bc; }
+before=$(load)
+read -r one one_cpu <<< "$(ingest 1)"
+echo "assess ingest --jobs 1: $one s wall, $one_cpu s CPU ($(echo "scale=1; $count / $one" | bc) archives/s)   load before: $before"
+before=$(load)
+read -r two two_cpu <<< "$(ingest 2)"
+echo "assess ingest --jobs 2: $two s wall, $two_cpu s CPU; $(ratio "$one" "$two")x --jobs 1   load before: $before"
+before=$(load)
+sage=$("$venv/bin/python" -W ignore Benchmarks/sage-job.py "$bridge/src/glue/jobs/s3_to_json_s3.py" "$bridge/src/glue/resources" \
+  "$map" "$schemas" examples/pipeline/catalog.json "$work/corpus/manifest.jsonl" "$work/sage" 2>/dev/null | tail -1)
+sage_wall=$(echo "$sage" | sed -E 's/.*"seconds": ([0-9.]+).*/\1/'); sage_cpu=$(echo "$sage" | sed -E 's/.*"cpuSeconds": ([0-9.]+).*/\1/')
+echo "Sage's job (its loop only): $sage   load before: $before"
+echo "per core: assess --jobs 1 is $(ratio "$sage_wall" "$one")x Sage's job by wall time, $(ratio "$sage_cpu" "$one_cpu")x by CPU time   load after: $(load)"
