@@ -56,8 +56,10 @@ public struct DocumentAnalysis: Sendable {
     public let allowedTypes: Set<String>
 
     /// Analyses `bytes` with the settings of its workspace. `languageId` is the client's (`jsonc` is never a
-    /// survey); `wasSurvey` says the document's last version that parsed was one (half-typed text stays one).
-    public init(bytes: [UInt8], settings: DocumentSettings, registry: SchemaRegistry, languageId: String? = nil, wasSurvey: Bool = false) {
+    /// survey); `wasSurvey` says the document's last version that parsed was one (half-typed text stays one);
+    /// `schemaCache` keeps the compiled schemas of `registry` for the next analysis.
+    public init(bytes: [UInt8], settings: DocumentSettings, registry: SchemaRegistry, languageId: String? = nil, wasSurvey: Bool = false,
+                schemaCache: CompiledSchemaCache? = nil) {
         lines = TextLines(bytes)
         allowedTypes = settings.allowedTypes
         // One parse serves the kind, lint and the index (lint of the parsed survey is `lint(bytes:)`'s own path).
@@ -78,7 +80,9 @@ public struct DocumentAnalysis: Sendable {
         }
         switch kind {
         case .survey:
-            let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources)
+            // A survey's kind never adds to the registry, so the server's cache of its schemas applies.
+            let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes,
+                                resources: settings.resources, schemaCache: schemaCache)
             let syntax = settings.reportsSyntaxErrors ? loadError.map { [JSONSyntaxRule().finding(for: $0)] } : nil
             findings = parsed.map(linter.lint) ?? syntax ?? []
             survey = parsed

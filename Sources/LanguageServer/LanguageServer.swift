@@ -26,6 +26,8 @@ public struct LanguageServer: Sendable {
     /// The command line's options.
     private let baseOptions: ServerOptions
     private let registry: SchemaRegistry
+    /// The schemas of `registry` compiled by earlier lints.
+    private let schemaCache = CompiledSchemaCache()
     /// Whether the client takes an `InsertReplaceEdit` in a completion item.
     private var insertReplace = false
     private var documents: [String: OpenDocument] = [:]
@@ -233,13 +235,13 @@ public struct LanguageServer: Sendable {
         let settings = options.settings(for: uri)
         if let document = documents[uri] {
             let analysis = DocumentAnalysis(bytes: document.bytes, settings: settings, registry: registry,
-                                            languageId: document.languageId, wasSurvey: document.lastParsed != nil)
+                                            languageId: document.languageId, wasSurvey: document.lastParsed != nil, schemaCache: schemaCache)
             documents[uri]?.analysis = analysis
             if analysis.survey != nil { documents[uri]?.lastParsed = analysis }
             return analysis
         }
         guard let url = URL(string: uri), url.isFileURL, let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return DocumentAnalysis(bytes: Array(data), settings: settings, registry: registry)
+        return DocumentAnalysis(bytes: Array(data), settings: settings, registry: registry, schemaCache: schemaCache)
     }
 
     /// The flow graph of a document's survey, cached while its text stays the same.

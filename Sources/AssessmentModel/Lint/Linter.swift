@@ -36,12 +36,15 @@ public struct Linter: Sendable {
     private let excluded: Set<String>
     private let allowedTypes: Set<String>
     private let resources: SurveyResources?
+    private let schemaCache: CompiledSchemaCache?
 
     /// `registry` resolves schemas (bundled ones are added); `schema` overrides the file's `"$schema"`;
-    /// `allowedTypes` are an app's own node types; `resources` is where `transform` nodes find their files.
+    /// `allowedTypes` are an app's own node types; `resources` is where `transform` nodes find their files;
+    /// `schemaCache` (of this registry) keeps compiled schemas for the next lint.
     public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = [],
-                allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
+                allowedTypes: Set<String> = [], resources: SurveyResources? = nil, schemaCache: CompiledSchemaCache? = nil) {
         self.registry = registry
+        self.schemaCache = schemaCache
         self.schemaOverride = schema
         self.excluded = excluded
         self.allowedTypes = allowedTypes
@@ -68,7 +71,7 @@ public struct Linter: Sendable {
         if !excluded.contains(LintRuleID.schema.rawValue) {
             // A logic finding at the same place says it better than the schema's message.
             let explained = Set(logic.map(\.pointer))
-            findings += SchemaRule().check(survey, uri: schemaURI(of: document), in: registry).filter { !explained.contains($0.pointer) }
+            findings += SchemaRule().check(survey, uri: schemaURI(of: document), in: registry, cache: schemaCache).filter { !explained.contains($0.pointer) }
             if schemaOverride == nil, let declared = declaredSchema(of: document), !registry.contains(declared) {
                 findings.append(SchemaRule().unknownSchemaNote(survey, declared: declared))
             }

@@ -16,24 +16,28 @@ public struct SchemaRule: LintCheck {
                        at: JSONPointer.root.appending("$schema"), severity: .note)
     }
 
-    /// The schema findings for a survey, validated against the schema registered as `uri`.
-    public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry) -> [Finding] {
-        findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, range: survey.document.range(of:)) { pointer in
+    /// The schema findings for a survey, validated against the schema registered as `uri` (compiled once
+    /// per `cache`, when one is given).
+    public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry, cache: CompiledSchemaCache? = nil) -> [Finding] {
+        findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, cache: cache,
+                 range: survey.document.range(of:)) { pointer in
             survey.stepName(containing: pointer).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
         }
     }
 
     /// The schema findings for any JSON document (not a survey), against the schema registered as `uri`.
     public func check(_ document: JSONDocument, uri: String, in registry: SchemaRegistry) -> [Finding] {
-        findings(document.value, depth: 0, uri: uri, in: registry, range: { pointer in
+        findings(document.value, depth: 0, uri: uri, in: registry, cache: nil, range: { pointer in
             document.sourceMap.map { $0.range(of: pointer) ?? .at($0.position(of: pointer)) } ?? .at(SourcePosition(line: 1, column: 1, offset: 0))
         }, prefix: { _ in "" })
     }
 
-    private func findings(_ instance: JSONValue, depth: Int, uri: String, in registry: SchemaRegistry,
+    private func findings(_ instance: JSONValue, depth: Int, uri: String, in registry: SchemaRegistry, cache: CompiledSchemaCache?,
                           range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String) -> [Finding] {
         let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: depth))
-        guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
+        let compiled = cache.map { cache in try? cache.validator(uri, in: registry, options: options) }
+            ?? (try? Validator(registered: uri, in: registry, options: options))
+        guard let validator = compiled else {
             return [Finding(rule: id, severity: severity, message: "schema \"\(uri)\" cannot be compiled or is not registered",
                             pointer: .root, range: .at(SourcePosition(line: 1, column: 1, offset: 0)))]
         }
