@@ -5,14 +5,15 @@
 # Runs `assess ingest --jobs 2` and the job in local[2] (DRIVER_MEMORY, default 2g, the docs' setting) on
 # the same corpus, Sage's map and schemas; prints wall time, peak memory (the sum of the RSS of every
 # process of the run, sampled every 0.5 s: JVM, Python workers, assess) and rows per table for both.
-# Usage: Benchmarks/run-spark.sh [COUNT]
+# Usage: [ASSESS=release-binary] Benchmarks/run-spark.sh [COUNT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-20000}"
 shared=../shared/sage
 [ -f "$shared/archive-map.json" ] || { echo "needs $shared (Sage's archive map and schemas)" >&2; exit 3; }
-swift build -c release --product assess >/dev/null
-assess="$PWD/.build/release/assess"
+# ASSESS: a release binary already built (e.g. by integrations/spark/package-assess.sh); else built here.
+assess="${ASSESS:-}"
+if [ -z "$assess" ]; then swift build -c release --product assess >/dev/null; assess="$PWD/.build/release/assess"; fi
 integrations/spark/setup-venv.sh
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 python3 Benchmarks/generate-spark-corpus.py "$work/corpus" "$count"

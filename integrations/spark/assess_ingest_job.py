@@ -41,7 +41,7 @@ def parse_args(argv=None):
     parser.add_argument("--tolerated", help="known errors to ignore (assess ingest --tolerated)")
     parser.add_argument("--max-errors", type=int, help="errors kept per file (assess ingest --max-errors)")
     parser.add_argument("--dataset-names", help="schema URI -> dataset name (Sage's schema_mapping.json)")
-    parser.add_argument("--partitions", type=int, help="number of partitions (default: about 500 archives or 256 MB each)")
+    parser.add_argument("--partitions", type=int, help="number of partitions (default: one per core, more to keep each under about 2,000 archives or 512 MB)")
     parser.add_argument("--master", help="Spark master when run with python instead of spark-submit (e.g. local[2])")
     parser.add_argument("--driver-memory", help="with --master: the driver's memory, e.g. 2g")
     return parser.parse_args(argv)
@@ -89,12 +89,12 @@ def settings_of(args, lake, run, ledger):
 
 def plan(spark, args, ingested):
     """The archives' paths in order, less those the lake already ingested (by path: skipped unread), split
-    into partitions of about 500 archives or 256 MB; and the number skipped."""
+    into partitions of at most about 2,000 archives or 512 MB, at least one per core; and the number skipped."""
     listed = (spark.read.format("binaryFile").option("pathGlobFilter", "*.zip").option("recursiveFileLookup", "true")
               .load(args.archives).select("path", "length").collect())
     fresh = sorted((row for row in listed if row.path not in ingested), key=lambda row: row.path)
     total = sum(row.length for row in fresh)
-    count = args.partitions or max(len(fresh) // 500 + 1, total // (256 << 20) + 1)
+    count = args.partitions or max(spark.sparkContext.defaultParallelism, -(-len(fresh) // 2000), -(-total // (512 << 20)))
     count = max(1, min(count, len(fresh)))
     size = -(-len(fresh) // count) if fresh else 1
     return [[row.path for row in fresh[start:start + size]] for start in range(0, len(fresh), size)], len(listed) - len(fresh)
@@ -155,17 +155,25 @@ def run(spark, args):
                     if o[2] != "ingested" and (o[1], o[2]) not in settings["rejected"]]
         entries += [{"archive": row["input"], "status": row["status"], "recordId": row["recordId"]} for row in duplicates]
         summary = summarize([o[1:] for o in outcomes], len(kept), skipped, sum(len(ids) for ids in losers.values()), files)
+        ledger_path = "%s/ledger/%s.ndjson" % (HOME, run_id)
         if files or entries:
-            ledger_path = "%s/ledger/%s.ndjson" % (HOME, run_id)
             lake.stage_text(run_id, ledger_path, "".join(json.dumps(dict(entry, run=run_id)) + "\n" for entry in entries))
-            lake.commit(run_id, [path for path, _, _ in files] + [ledger_path], summary)
+            lake.write_commit(run_id, [path for path, _, _ in files] + [ledger_path], summary)
         else:
             lake.discard(run_id)
-            say("nothing new: the lake already holds every archive given")
     except BaseException:
         lake.discard(run_id)
         say("the run failed before its commit: the lake is as it was (nothing of run %s was written to it)" % run_id)
         raise
+    if not (files or entries):
+        say("nothing new: the lake already holds every archive given")
+        return summary
+    try:
+        lake.move_into_place(run_id, [path for path, _, _ in files] + [ledger_path])
+    except BaseException:
+        say("run %s is committed but its files could not all be moved into place: the next run over the lake moves the rest" % run_id)
+        raise
+    lake.discard(run_id)
     return summary
 
 

@@ -45,6 +45,9 @@ class Lake:
         """Finishes the moves of committed runs that were stopped while moving, and removes the staging
         folders of runs that never reached their commit point."""
         committed = {name[:-len(".json")] for name in self.listing("commits") if name.endswith(".json")}
+        for name in self.listing("commits"):
+            if name.endswith(".tmp"):  # a commit file never renamed: that run never committed
+                self.filesystem.delete_file(self.path(HOME, "commits", name))
         for run in self.listing("staging"):
             if run in committed:
                 say("finishing the commit of run %s (stopped while its files were moved into place)" % run)
@@ -82,17 +85,16 @@ class Lake:
         with self.filesystem.open_output_stream(path) as stream:
             stream.write(text.encode("utf-8"))
 
-    def commit(self, run, files, summary):
-        """The commit point, then the moves. `files` are relative paths under the run's staging folder;
-        the ledger's file goes last, so a reader of the ledger never sees records whose rows are not in place."""
+    def write_commit(self, run, files, summary):
+        """The commit point: the file naming the run's files (relative paths under its staging folder),
+        written under a temporary name and renamed. The files are then moved by `move_into_place`, the
+        ledger's last, so a reader of the ledger never sees records whose rows are not in place."""
         commits = self.path(HOME, "commits")
         self.filesystem.create_dir(commits, recursive=True)
         temporary = "%s/.%s.json.tmp" % (commits, run)
         with self.filesystem.open_output_stream(temporary) as stream:
             stream.write(json.dumps({"run": run, "files": files, "summary": summary}).encode("utf-8"))
         self.filesystem.move(temporary, "%s/%s.json" % (commits, run))
-        self.move_into_place(run, files)
-        self.filesystem.delete_dir(self.path(HOME, "staging", run))
 
     def move_into_place(self, run, files):
         from pyarrow import fs

@@ -91,6 +91,21 @@ class SparkJobTest(unittest.TestCase):
         self.assertEqual((again["ingested"], again["alreadyIngested"], again["tables"]), (0, 2, {}), again)
         self.assertEqual(files_under(lake_path), before, "a rerun over the same input adds nothing")
 
+    def test_a_failed_run_leaves_the_lake_as_it_was_and_says_so(self):
+        lake_path = os.path.join(self.work, "lake")
+        self.job(self.corpus.batch("one", 2), lake_path, 1)
+        before = files_under(lake_path)
+        failing = os.path.join(self.work, "failing-assess")
+        with open(failing, "w") as out:
+            out.write("#!/bin/sh\necho 'cannot write the output' >&2\nexit 3\n")
+        os.chmod(failing, 0o755)
+        args = assess_ingest_job.parse_args(self.corpus.job_arguments(self.corpus.batch("two", 2), lake_path, failing))
+        with self.assertRaises(Exception) as raised:
+            assess_ingest_job.run(self.spark, args)
+        self.assertIn("cannot write the output", str(raised.exception))
+        self.assertEqual(files_under(lake_path), before)
+        self.assertEqual(os.listdir(os.path.join(lake_path, "_assess_spark", "staging")), [], "its staging removed")
+
     def test_a_killed_run_leaves_the_lake_as_it_was_and_its_rerun_equals_a_clean_run(self):
         first, second = self.corpus.batch("one", 3), self.corpus.batch("two", 12, repeats={11: 0})
         clean, killed = os.path.join(self.work, "clean"), os.path.join(self.work, "killed")
@@ -129,6 +144,33 @@ class SparkJobTest(unittest.TestCase):
         command = [SPARK_SUBMIT, "--master", "local[1]", "--conf", "spark.ui.enabled=false",
                    os.path.join(HERE, "assess_ingest_job.py")] + self.corpus.job_arguments(batch, output, ASSESS) + ["--partitions", str(partitions)]
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment, start_new_session=True)
+
+
+class JobPiecesTest(unittest.TestCase):
+    """The parts that need no Spark: the options passed to `assess ingest`, the schemas derived."""
+
+    def test_every_ingest_option_is_passed_through(self):
+        args = assess_ingest_job.parse_args([
+            "--archives", "a", "--archive-map", "map.json", "--output", "lake", "--catalog", "c.json", "--tolerated", "t.json",
+            "--max-errors", "7", "--dataset-names", "names.json", "--required", "warning", "--file-alias", "a.json=b.json",
+            "--ref-dir", "schemas"])
+        settings = {"assess": "assess", "map": "map.json", "ref_dirs": ["schemas"], "catalog": "c.json", "aliases": args.file_alias,
+                    "required": args.required, "tolerated": "t.json", "max_errors": args.max_errors, "dataset_names": "names.json"}
+        command = assess_ingest_job.executor.ingest_command(settings, "manifest.jsonl", "out")
+        for option, value in (("--catalog", "c.json"), ("--tolerated", "t.json"), ("--max-errors", "7"), ("--dataset-names", "names.json"),
+                              ("--required", "warning"), ("--file-alias", "a.json=b.json"), ("--ref-dir", "schemas")):
+            self.assertEqual(command[command.index(option) + 1], value, option)
+
+    def test_columns_come_from_the_schema_through_refs_and_branches(self):
+        tables = assess_ingest_job.tables
+        registry = tables.SchemaRegistry()
+        registry.add({"$id": "https://x.invalid/kinds.json", "definitions": {"n": {"type": "integer"}}}, "https://x.invalid/kinds.json")
+        schema = {"$id": "https://x.invalid/s.json", "type": "array", "items": {"$ref": "#/definitions/item"},
+                  "definitions": {"item": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"$ref": "kinds.json#/definitions/n"},
+                                                                            "c": {"type": ["string", "null"]}, "d": {"type": "object"}},
+                                           "anyOf": [{"properties": {"e": {"type": "boolean"}}}, {"properties": {"a": {"type": "string"}}}]}}}
+        self.assertEqual(dict(tables.row_columns(schema, schema["$id"], schema, registry)),
+                         {"a": "string", "b": "long", "c": "string", "d": "string", "e": "boolean"})
 
 
 def files_under(folder):
