@@ -263,11 +263,20 @@ class TableWriter:
             self.filesystem.create_dir(self.folder, recursive=True)
             self.writer = pq.ParquetWriter(path, self.schema(), filesystem=self.filesystem, compression="snappy")
             self.files.append([path, 0])
-        arrays = {name: [cell(row.get(name), kind, self.table, row, name) for row in self.pending] for name, kind in self.columns}
-        self.writer.write_batch(pa.record_batch([pa.array(arrays[name], type=ARROW[kind]()) for name, kind in self.columns],
-                                                schema=self.schema()))
+        self.writer.write_batch(pa.record_batch([self.column(name, kind) for name, kind in self.columns], schema=self.schema()))
         self.files[-1][1] += len(self.pending)
         self.pending = []
+
+    def column(self, name, kind):
+        """One column of the pending rows, converted by Arrow; value by value (`cell`) when a value is not
+        exactly of the column's Python types (an integral float in a long column, or one that does not fit)."""
+        import pyarrow as pa
+        values = [row.get(name) for row in self.pending]
+        if kind == STRING:
+            values = [v if v is None or v.__class__ is str else cell(v, kind, self.table, None, name) for v in values]
+        elif any(v.__class__ not in EXACT[kind] for v in values if v is not None):
+            values = [cell(row.get(name), kind, self.table, row, name) for row in self.pending]
+        return pa.array(values, type=ARROW[kind]())
 
     def schema(self):
         import pyarrow as pa
@@ -292,3 +301,5 @@ def _arrow(name):
 
 
 ARROW = {kind: _arrow(kind) for kind in (STRING, DOUBLE, LONG, BOOLEAN)}
+# The Python types Arrow converts to each column type without loss.
+EXACT = {DOUBLE: (int, float), LONG: (int,), BOOLEAN: (bool,)}
