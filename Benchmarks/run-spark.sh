@@ -35,14 +35,15 @@ measure() { # label, command...: runs it in its own session; prints wall seconds
 measure ingest "$assess" ingest --archive-map "$shared/archive-map.json" --ref-dir "$shared/schemas" \
   --manifest "$work/corpus/manifest.jsonl" -o "$work/ndjson" --jobs 2
 echo "  $(tail -1 "$work/ingest.out")"
-for table in $(ls "$work/ndjson" | sort); do
-  [ -d "$work/ndjson/$table" ] && [ "${table#_}" = "$table" ] || continue
-  echo "  ${table#dataset=}: $(find "$work/ndjson/$table" -name '*.ndjson' -exec cat {} + | wc -l) rows"
-done
+# Rows as Spark reads them: a line holding an array (a file of samples) is a row per element.
+integrations/spark/.venv/bin/python -c 'import sys; sys.path.insert(0, "integrations/spark")
+from spark_test_corpus import ndjson_tables
+for table, rows in sorted(ndjson_tables(sys.argv[1]).items()):
+    print("  %s: %d rows" % (table, len(rows)))' "$work/ndjson"
 measure spark integrations/spark/.venv/bin/spark-submit --master "local[2]" --driver-memory "${DRIVER_MEMORY:-2g}" \
   integrations/spark/assess_ingest_job.py --archives "$work/corpus" --archive-map "$shared/archive-map.json" \
   --ref-dir "$shared/schemas" --manifest "$work/corpus/manifest.jsonl" --assess "$assess" --output "$work/lake"
-tail -1 "$work/spark.out" | python3 -c 'import json, sys
+grep '^{"summary"' "$work/spark.out" | python3 -c 'import json, sys
 s = json.load(sys.stdin)["summary"]
 print("  " + json.dumps({k: v for k, v in s.items() if k != "tables"}))
 for table, entry in s["tables"].items():

@@ -37,7 +37,8 @@ class PackagedAssessTest(unittest.TestCase):
         binary = os.path.join(work, "unpacked", "bin", "assess")
         subprocess.run([binary, "ingest"] + corpus.ingest_arguments(batch, os.path.join(work, "ndjson")), capture_output=True, check=False)
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-        spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+        spark = (SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false")
+                 .config("spark.ui.showConsoleProgress", "false").getOrCreate())
         try:
             tables, reference = lake_tables(spark, lake), ndjson_tables(os.path.join(work, "ndjson"))
         finally:
