@@ -22,5 +22,5 @@ if [ "$status" -eq 75 ]; then
 elif [ "$status" -ne 0 ]; then
   exit "$status"
 fi
-export PYSPARK_PYTHON="$here/.venv/bin/python"
+
 exec "$here/.venv/bin/python" "$here/test_spark_job.py"

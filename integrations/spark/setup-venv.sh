@@ -4,7 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PYSPARK_VERSION="${PYSPARK_VERSION:-4.0.1}"
+# Spark's own configuration inside the venv (SPARK_HOME is the pyspark package): `.venv/bin/spark-submit`
+# runs the job's Python with the venv's interpreter, activated or not, and logs warnings only.
+configure() {
+  local home python
+  python="$PWD/.venv/bin/python"
+  home=$("$python" -c "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
+  mkdir -p "$home/conf"
+  printf 'spark.pyspark.python %s\nspark.pyspark.driver.python %s\n' "$python" "$python" >"$home/conf/spark-defaults.conf"
+  cp log4j2.properties "$home/conf/log4j2.properties"
+  # pip's find-spark-home asks `python3` on PATH where pyspark is: the venv's, not the system's.
+  sed -i "s|PYSPARK_PYTHON:-\"python3\"|PYSPARK_PYTHON:-\"$python\"|" .venv/bin/find-spark-home
+}
 if [ -x .venv/bin/python ] && .venv/bin/python -c "import pyspark, pyarrow" 2>/dev/null; then
+  configure
   exit 0
 fi
 python3 -m venv .venv
@@ -19,3 +32,4 @@ if ! .venv/bin/pip install -q --disable-pip-version-check "pyspark==${PYSPARK_VE
   exit 1
 fi
 rm -f pip-error.log
+configure
