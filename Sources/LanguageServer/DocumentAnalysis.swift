@@ -69,7 +69,8 @@ public struct DocumentAnalysis: Sendable {
         kind = Self.kind(of: parsed?.json.value, settings: settings, registry: &registry)
         switch kind {
         case .survey:
-            let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources)
+            let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes, resources: settings.resources,
+                                allowedProperties: settings.allowedProperties)
             findings = parsed.map(linter.lint) ?? loadError.map { [JSONSyntaxRule().finding(for: $0)] } ?? []
             survey = parsed
         case .json(let schema):

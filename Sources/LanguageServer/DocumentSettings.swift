@@ -8,6 +8,8 @@ public struct DocumentSettings: Sendable {
     public var allowedTypes: Set<String>
     /// Rules left out (`--exclude`).
     public var excludedRules: Set<String>
+    /// An app's own members: the nearest `assess.json`'s `allowProperties` and `initializationOptions`' (`unknown-property`).
+    public var allowedProperties: Set<String> = []
     /// Where `transform` nodes find their files: `--resources`, else the document's folder.
     public var resources: SurveyResources?
     /// Whether an `assess.json` governs the document (then every JSON object with a `type` is a survey).
@@ -34,6 +36,8 @@ public struct ServerOptions: Sendable {
     public var allowedTypes: Set<String> = []
     /// Rules left out (`--exclude`).
     public var excludedRules: Set<String> = []
+    /// An app's own members (`allowProperties`).
+    public var allowedProperties: Set<String> = []
     /// A resources folder for every survey (`--resources`).
     public var resources: String?
     /// Where rule ids link to: this base followed by `#rule-id`.
@@ -47,6 +51,7 @@ public struct ServerOptions: Sendable {
     /// The settings for a document, from its `file:` URI (other URIs get the server-wide options only).
     public func settings(for uri: String) -> DocumentSettings {
         var settings = DocumentSettings(allowedTypes: allowedTypes, excludedRules: excludedRules)
+        settings.allowedProperties = allowedProperties
         guard let url = URL(string: uri), url.isFileURL else {
             settings.resources = resources.map(SurveyResources.folder)
             return settings
@@ -56,7 +61,9 @@ public struct ServerOptions: Sendable {
         if let config = SurveyConfig.nearest(from: folder) {
             settings.hasConfig = true
             switch SurveyConfig.read(config) {
-            case .success(let read): settings.allowedTypes.formUnion(read.allowedTypes)
+            case .success(let read):
+                settings.allowedTypes.formUnion(read.allowedTypes)
+                settings.allowedProperties.formUnion(read.allowedProperties)
             case .failure(let problem): settings.configProblem = "cannot read \(problem.file): \(problem.reason)"
             }
         }
@@ -64,10 +71,11 @@ public struct ServerOptions: Sendable {
         return settings
     }
 
-    /// Reads `initializationOptions`: `{"allowTypes": [...], "exclude": [...], "resources": "DIR", "ruleDocsURL": "..."}`.
+    /// Reads `initializationOptions`: `{"allowTypes": [...], "allowProperties": [...], "exclude": [...], "resources": "DIR", "ruleDocsURL": "..."}`.
     mutating func apply(_ options: JSONValue?) {
         guard let options else { return }
         allowedTypes.formUnion(options["allowTypes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        allowedProperties.formUnion(options["allowProperties"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         excludedRules.formUnion(options["exclude"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         if let folder = options["resources"]?.stringValue { resources = folder }
         if let url = options["ruleDocsURL"]?.stringValue { ruleDocsURL = url }

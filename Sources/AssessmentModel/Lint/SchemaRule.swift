@@ -18,9 +18,9 @@ public struct SchemaRule: LintCheck {
 
     /// The schema findings for a survey, validated against the schema registered as `uri`.
     public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry) -> [Finding] {
-        findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, range: survey.document.range(of:)) { pointer in
+        findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, range: survey.document.range(of:), prefix: { pointer in
             survey.stepName(containing: pointer).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
-        }
+        }, survey: survey)
     }
 
     /// The schema findings for any JSON document (not a survey), against the schema registered as `uri`.
@@ -31,7 +31,7 @@ public struct SchemaRule: LintCheck {
     }
 
     private func findings(_ instance: JSONValue, depth: Int, uri: String, in registry: SchemaRegistry,
-                          range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String) -> [Finding] {
+                          range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String, survey: LintContext? = nil) -> [Finding] {
         let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: depth))
         guard let validator = try? Validator(registered: uri, in: registry, options: options) else {
             return [Finding(rule: id, severity: severity, message: "schema \"\(uri)\" cannot be compiled or is not registered",
@@ -44,8 +44,12 @@ public struct SchemaRule: LintCheck {
         }
         return loops + LargeStack.run(depth: depth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
-            return Finding(rule: id, severity: severity, message: prefix(best.instanceLocation) + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
-                           pointer: best.instanceLocation, range: range(best.instanceLocation))
+            // In surveys a wrong member value is named, with the value meant as a fix when one is.
+            let hint = survey == nil ? nil : SchemaHint(best, in: instance)
+            let fixes = hint?.meant.flatMap { survey?.replacing(best.instanceLocation, with: $0) } ?? []
+            return Finding(rule: id, severity: severity,
+                           message: prefix(best.instanceLocation) + (hint?.message ?? best.message) + " (\(best.keywordLocation.lastToken ?? "schema"))",
+                           pointer: best.instanceLocation, range: range(best.instanceLocation), fixes: fixes)
         }
     }
 }
