@@ -12,14 +12,6 @@ final class SchemaHintLintTests: XCTestCase {
         Linter().lint(bytes: text, file: "t.json").findings.filter { $0.rule == .schema }
     }
 
-    private func applying(_ fix: FixIt?, to text: [UInt8]) -> [UInt8] {
-        var result = text
-        for edit in (fix?.edits ?? []).sorted(by: { $0.range.start.offset > $1.range.start.offset }) {
-            result.replaceSubrange(edit.range.start.offset..<edit.range.end.offset, with: Array(edit.replacement.utf8))
-        }
-        return result
-    }
-
     func testMeantValuesAreNamedAndFixed() {
         let cases: [(step: String, message: String, fix: String)] = [
             (#"{"type": "choiceQuestion", "identifier": "q", "baseType": "int", "choices": [{"value": 1, "text": "One"}]}"#,

@@ -18,15 +18,6 @@ final class UnknownPropertyLintTests: XCTestCase {
         String(decoding: text[range.start.offset..<range.end.offset], as: UTF8.self)
     }
 
-    /// The text after applying a fix.
-    private func applying(_ fix: FixIt?, to text: [UInt8]) -> [UInt8] {
-        var result = text
-        for edit in (fix?.edits ?? []).sorted(by: { $0.range.start.offset > $1.range.start.offset }) {
-            result.replaceSubrange(edit.range.start.offset..<edit.range.end.offset, with: Array(edit.replacement.utf8))
-        }
-        return result
-    }
-
     /// The misspellings of the 2021 sample survey: each at its key, with the meant key as a fix that clears it.
     func testMisspeltKeysAreFoundAtTheKeyWithTheMeantKey() {
         let cases: [(step: String, key: String, meant: String)] = [
@@ -104,4 +95,13 @@ final class UnknownPropertyLintTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 20)
     }
+}
+
+/// The text after applying a fix (edits from the end, so offsets hold).
+func applying(_ fix: FixIt?, to text: [UInt8]) -> [UInt8] {
+    var result = text
+    for edit in (fix?.edits ?? []).sorted(by: { $0.range.start.offset > $1.range.start.offset }) {
+        result.replaceSubrange(edit.range.start.offset..<edit.range.end.offset, with: Array(edit.replacement.utf8))
+    }
+    return result
 }
