@@ -52,7 +52,10 @@ public enum Assess {
                 io.printError("error: unknown option '\(first)'\(hint)\nRun 'assess --help' for the list of commands.")
                 return .usage
             }
-            let hint = Suggestion.closest(to: first, among: commands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            // `assess version` is the option written without its dashes.
+            let options = ["--help", "--version"], dashed = "--" + first
+            let option = options.contains(dashed) ? dashed : Suggestion.closest(to: dashed, among: options)
+            let hint = (Suggestion.closest(to: first, among: commands.map(\.spec.name)) ?? option).map { " (did you mean '\($0)'?)" } ?? ""
             io.printError("error: unknown command '\(first)'\(hint)\nRun 'assess --help' for the list of commands.")
             return .usage
         }

@@ -53,9 +53,10 @@ public struct CommandIO: Sendable {
         return io
     }
 
-    /// Whether to colour output: only on a terminal, never with `NO_COLOR` set, never for `TERM=dumb`.
+    /// Whether to colour output: only on a terminal, never with `NO_COLOR` set to a non-empty value
+    /// (an empty one does not count, as no-color.org says), never for `TERM=dumb`.
     public var usesColor: Bool {
-        outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// Writes a line to standard output.

@@ -42,7 +42,7 @@ struct GraphCommand: Command {
         guard let (survey, bytes) = SurveyInput.load(path, io: io),
               let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
         SurveyInput.warnIfFailingLint(Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings,
-                                      path: path, io: io)
+                                      root: survey.assessment, settings: settings, path: path, io: io)
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let graph = FlowGraph(survey: root, now: now)
         var coverage: CoverageState?
@@ -96,12 +96,15 @@ enum SurveyInput {
         }
     }
 
-    /// Warns when the survey fails lint at error level (`run` refuses such a survey): what `graph` and
-    /// `routes` show of it may not be what the apps do.
-    static func warnIfFailingLint(_ findings: [Finding], path: String, io: CommandIO) {
+    /// Warns when the survey fails lint at error level or has a root `run` cannot run: what `graph` and
+    /// `routes` show of it may not be what the apps do. Says what `run` would need, as `run` decides it.
+    static func warnIfFailingLint(_ findings: [Finding], root: Node, settings: SurveySettings, path: String, io: CommandIO) {
         let errors = findings.filter { $0.severity == .error }.count
-        guard errors > 0 else { return }
-        io.printError("\(path): warning: the survey fails lint (\(errors) error\(errors == 1 ? "" : "s"); see 'assess lint \(path)'); 'assess run' refuses it without --allow-lint-errors")
+        let problem = RunSurveyLoader.rootProblem(root, allowedTypes: settings.allowedTypes)
+        guard errors > 0 || problem != nil else { return }
+        let lint = errors > 0 ? "the survey fails lint (\(errors) error\(errors == 1 ? "" : "s"); see 'assess lint \(path)'); " : ""
+        let run = problem.map { "'assess run' refuses it: \($0)" } ?? "'assess run' refuses it without --allow-lint-errors"
+        io.printError("\(path): warning: \(lint)\(run)")
     }
 
     /// The survey as it runs: every `transform` node replaced by its resource file. `nil` after

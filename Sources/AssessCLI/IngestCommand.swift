@@ -10,7 +10,7 @@ struct IngestCommand: Command {
     let spec = CommandSpec(
         name: "ingest",
         summary: "Ingest result archives as Sage's pipeline does: partitioned NDJSON datasets, plus runs, answers, steps and files tables.",
-        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--layout batch|record] [--commit-every N] [--durable] [--jobs N] [ARCHIVE.zip... | DIR...]",
+        synopsis: "--archive-map MAP.json -o DIR [--manifest FILE|-] [--ref-dir DIR]... [--catalog FILE] [--file-alias NAME=MAPPED]... [--tolerated FILE] [--required error|warning] [--max-errors N] [--dataset-names FILE] [--layout batch|record] [--on-record-id first|latest] [--explode-arrays] [--commit-every N] [--durable] [--jobs N] [ARCHIVE.zip... | DIR...]",
         options: [
             .value("--archive-map", valueName: "MAP.json", help: "Sage's archive-map.json: it decides each file's schema, hence its dataset."),
             .value("--output", "-o", valueName: "DIR", help: "The output folder (created; re-running over it is idempotent)."),
@@ -19,7 +19,9 @@ struct IngestCommand: Command {
             SharedOptions.catalog,
         ] + SharedOptions.archiveMapLookup + [
             .value("--dataset-names", valueName: "FILE", help: "Schema URI → dataset name (Sage's schema_mapping.json); default: the URI's file name without .json."),
-            .value("--layout", valueName: "LAYOUT", help: "batch (default): one part-NNNNNN.ndjson per partition and commit; record: Sage's RECORDID.ndjson per record and dataset."),
+            .value("--layout", valueName: "LAYOUT", help: "batch (default): one part-NNNNNN.ndjson per partition and run, each commit appending to it; record: Sage's RECORDID.ndjson per record and dataset."),
+            .value("--on-record-id", valueName: "POLICY", help: "A record id that comes again (in the batch or a later run): first (default) keeps the first, later ones are duplicates; latest keeps the latest export by the manifest's exportedOn, as Sage does, the earlier one's rows removed from every dataset and listed as superseded."),
+            .flag("--explode-arrays", help: "Write each object of a file that is a JSON array (motion, audio levels…) as a line of its own, instead of Sage's one array per line."),
             .value("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 32 MiB of rows and at the end)."),
             .flag("--durable", help: "Flush each commit to disk (fsync) before the ledger records it, so a machine that stops mid-run loses no committed record (slower on a real disk)."),
             .flag("--recursive", "-R", help: "Also ingest the .zip files in subfolders of each DIR."),
@@ -31,15 +33,20 @@ struct IngestCommand: Command {
             layout for our tables assess_runs, assess_answers, assess_steps and assess_files, and
             assess_rejected/ for invalid and duplicate inputs (every reason, and Sage's shape: assessmentId,
             assessmentRevision, appId, recordId, errors {file: [...]}). In each partition folder the rows go
-            to part-NNNNNN.ndjson, one file per commit (--layout batch), or to RECORDID.ndjson, one file
-            per record as Sage's job writes them (--layout record; two files of a record in one dataset
-            get RECORDID_FILE.ndjson). Standard output: one JSON line per input, then a summary line.
-            Every input appears exactly once. Files are written then renamed; _assess/ledger.ndjson records
+            to part-NNNNNN.ndjson, one file per run that each commit appends to (--layout batch), or to
+            RECORDID.ndjson, one file per record as Sage's job writes them (--layout record; two files of
+            a record in one dataset get RECORDID@FILE.ndjson). Standard output: one JSON line per input,
+            then a summary line.
+            Every input appears exactly once. New files are written then renamed, a run's later commits
+            append to its part files; _assess/ledger.ndjson records
             each commit's records and where their rows are, and a commit an interrupted run left unfinished
             is undone by the next run, which ingests its records again. A record already in the ledger is
-            not written again: re-running over the same output is idempotent.
+            not written again: re-running over the same output is idempotent. With --on-record-id latest,
+            a later export of a record already ingested replaces it: its rows leave every dataset and table,
+            it is listed in assess_rejected/ with status "superseded", and the ledger names the archive
+            that holds the record now ("replaces" the one before).
 
-            EXIT STATUS: 0 all ingested, 1 some input invalid or duplicate, 2 usage error,
+            EXIT STATUS: 0 all ingested (or superseded), 1 some input invalid or duplicate, 2 usage error,
                          3 unreadable map/manifest/config, or the output cannot be written.
             """)
 
@@ -51,6 +58,7 @@ struct IngestCommand: Command {
         }
         let parallel = try ParallelInputs.map(arguments)
         let layout = try arguments.choice("--layout", default: IngestLayout.batch)
+        let policy = try arguments.choice("--on-record-id", default: RecordIdPolicy.first)
         var commitEvery = 1_000
         if let text = arguments.value("--commit-every") {
             guard let number = Int(text), number >= 1 else { throw UsageError("--commit-every needs a whole number of at least 1, not '\(text)'") }
@@ -83,16 +91,16 @@ struct IngestCommand: Command {
             return .inputError
         }
         BatchMemory.keepFreedMemory()
-        let ingester = RecordIngester(verifier: verifier, names: names)
+        let ingester = RecordIngester(verifier: verifier, names: names, explodeArrays: arguments.flag("--explode-arrays"))
         var sink: IngestSink
         do throws(IngestWriteError) {
-            sink = try IngestSink(folder: output, verifier: verifier, layout: layout, commitRecords: commitEvery, writers: parallel.jobs,
+            sink = try IngestSink(folder: output, layout: layout, onRecordId: policy, commitRecords: commitEvery, writers: parallel.jobs,
                                   durable: arguments.flag("--durable"))
         } catch {
             io.printError("error: \(error.description)")
             return .inputError
         }
-        var counts: [IngestOutcome.Status: Int] = [:]
+        var counts: [IngestOutcome.Status: Int] = [:], superseded = 0
         var failure: IngestWriteError?
         var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
         var listed = inputs.makeIterator()
@@ -101,6 +109,7 @@ struct IngestCommand: Command {
         func report(_ outcomes: [IngestOutcome]) {
             for outcome in outcomes {
                 counts[outcome.status, default: 0] += 1
+                if outcome.status == .superseded || outcome.supersedes != nil { superseded += 1 }
                 io.print(JSONWriter.compact.string(outcome.json))
             }
         }
@@ -118,13 +127,15 @@ struct IngestCommand: Command {
             return .inputError
         }
         let total = counts.values.reduce(0, +)
-        let summary: JSONValue = ["summary": [
-            "total": .number(JSONNumber(total)),
-            "ingested": .number(JSONNumber(counts[.ingested] ?? 0)),
-            "invalid": .number(JSONNumber(counts[.invalid] ?? 0)),
-            "duplicate": .number(JSONNumber(counts[.duplicate] ?? 0)),
-        ]]
-        io.print(JSONWriter.compact.string(summary))
-        return total == (counts[.ingested] ?? 0) ? .ok : .findings
+        var summary = JSONObject([
+            .init(key: "total", value: .number(JSONNumber(total))),
+            .init(key: "ingested", value: .number(JSONNumber(counts[.ingested] ?? 0))),
+            .init(key: "invalid", value: .number(JSONNumber(counts[.invalid] ?? 0))),
+            .init(key: "duplicate", value: .number(JSONNumber(counts[.duplicate] ?? 0))),
+        ])
+        // Exports replaced by a later one: those that came after it, and those it replaced.
+        if policy == .latest { summary["superseded"] = .number(JSONNumber(superseded)) }
+        io.print(JSONWriter.compact.string(["summary": .object(summary)]))
+        return (counts[.invalid] ?? 0) + (counts[.duplicate] ?? 0) == 0 ? .ok : .findings
     }
 }

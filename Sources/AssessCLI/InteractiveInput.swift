@@ -24,7 +24,8 @@ struct ChoiceInput {
         case "": return forward()
         case "b":
             // Hidden Back (the first step, a completion step) is refused as the session refuses it, and not recorded.
-            guard buttons.isVisible(.goBackward) else { return refuse(RunError.hiddenButton(step: step.identifier, button: .goBackward).description) }
+            // Named by the word the prompt uses for it.
+            guard buttons.isVisible(.goBackward) else { return refuse("step \"\(step.identifier)\" does not show the \(buttons.titles[.goBackward] ?? "back") button") }
             return .act(.goBackward)
         case "s": return .act(.skip)
         case "q": return .act(.cancel)

@@ -27,16 +27,25 @@ struct InteractiveRun {
         }
         var given: [String: String] = [:]
         var openSections: [StepLocation] = []
+        // After a refused line only the prompt comes again: the refusal already listed what to choose from.
+        var refused = false
         while session.status == .inProgress, let location = session.location, let step = session.currentStep, let buttons = session.buttons {
             let stepPath = session.navigator.stepPath(of: location)
-            openSections = announceSections(of: location, after: openSections, navigator: session.navigator)
-            show(step, buttons: buttons, previous: session.currentAnswer.flatMap { $0 == .null ? nil : given[stepPath] ?? $0.description })
-            guard let line = io.readLine() else { return Outcome(session: session, inputEnded: true) }
+            if refused {
+                prompt(step, buttons: buttons)
+            } else {
+                openSections = announceSections(of: location, after: openSections, navigator: session.navigator)
+                show(step, buttons: buttons, previous: session.currentAnswer.flatMap { $0 == .null ? nil : given[stepPath] ?? $0.description })
+            }
+            refused = false
+            guard let line = io.readLine() else { return ended(session) }
             let reading = ChoiceInput(io: io, step: step, buttons: buttons, hasAnswer: (session.currentAnswer ?? .null) != .null)
             let action: RunAction
             switch reading.read(line.trimmingCharacters(in: .whitespaces)) {
-            case .retry: continue
-            case .inputEnded: return Outcome(session: session, inputEnded: true)
+            case .retry:
+                refused = true
+                continue
+            case .inputEnded: return ended(session)
             case .act(let chosen): action = chosen
             }
             do {
@@ -50,6 +59,12 @@ struct InteractiveRun {
         }
         io.printError("Run \(session.status.rawValue).")
         return Outcome(session: session, inputEnded: false)
+    }
+
+    /// Input ended at a prompt: the line the prompt left open is ended, so what follows starts a line of its own.
+    private func ended(_ session: RunSession) -> Outcome {
+        io.writeError("\n")
+        return Outcome(session: session, inputEnded: true)
     }
 
     /// Prints the title of every section entered since the previous step; returns the sections now open.
@@ -91,6 +106,11 @@ struct InteractiveRun {
             }
             if let previous { io.printError("Previous answer: \(previous) (press return to keep it)") }
         }
+        prompt(step, buttons: buttons)
+    }
+
+    /// The buttons a participant can use, then `> `.
+    private func prompt(_ step: Node, buttons: ButtonState) {
         var commands = ["return = \(buttons.titles[.goForward] ?? "next")"]
         if buttons.isVisible(.goBackward) { commands.append("b = \(buttons.titles[.goBackward] ?? "back")") }
         if step.isQuestion, buttons.isVisible(.skip) { commands.append("s = \(buttons.titles[.skip] ?? "skip")") }

@@ -15,7 +15,7 @@ struct LintCommand: Command {
             SharedOptions.format("text (default), json, github (workflow commands) or sarif (SARIF 2.1.0)."),
             .flag("--strict", help: "Warnings fail too (exit 1)."),
             .value("--exclude", "-x", valueName: "RULE", help: "Skip a rule by id (repeatable); see --list-rules."),
-            .flag("--list-rules", help: "List every rule with its id, severity and what it reports."),
+            .flag("--list-rules", help: "List every rule with its id, severity and what it reports (--format json: as JSON)."),
             SharedOptions.schema("Check against this schema instead of the bundled one (or the file's \"$schema\")."),
             SharedOptions.refDir(),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
@@ -42,11 +42,11 @@ struct LintCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        let format = try arguments.choice("--format", default: Format.text)
         if arguments.flag("--list-rules") {
-            listRules(io)
+            try listRules(format: format, io)
             return .ok
         }
-        let format = try arguments.choice("--format", default: Format.text)
         guard !arguments.positionals.isEmpty else { throw UsageError("no surveys given (FILE..., DIR or - for standard input)") }
         let excluded = try Self.excludedRules(arguments)
         let printer = DiagnosticPrinter(useColor: io.usesColor)
@@ -117,7 +117,12 @@ struct LintCommand: Command {
         meter.finish()
         let renderer = LintRenderer(printer: printer)
         switch format {
-        case .text: reports.flatMap(renderer.text).forEach(io.print)
+        case .text:
+            reports.flatMap(renderer.text).forEach(io.print)
+            // On a terminal a clean run says so; piped, standard output stays empty.
+            if io.outputIsTerminal, status == .ok, !reports.isEmpty, reports.allSatisfy(\.findings.isEmpty) {
+                io.print("\(reports.count) file\(reports.count == 1 ? "" : "s") checked: no findings")
+            }
         case .json: io.writeOutput(JSONWriter.pretty.string(renderer.json(reports)))
         case .github: reports.flatMap(renderer.github).forEach(io.print)
         case .sarif: io.writeOutput(JSONWriter.pretty.string(renderer.sarif(reports)))
@@ -134,8 +139,16 @@ struct LintCommand: Command {
         return ArchiveMapLinter(schemas: SchemaCache(registry: registry, catalog: catalog), registry: registry).lint(bytes: bytes, file: file.name)
     }
 
-    private func listRules(_ io: CommandIO) {
+    private func listRules(format: Format, _ io: CommandIO) throws(UsageError) {
         let rules = LintRegistry.all
+        switch format {
+        case .text: break
+        case .json:
+            let list = rules.map { rule -> JSONValue in ["id": .string(rule.id.rawValue), "severity": .string(rule.severity.rawValue), "summary": .string(rule.summary)] }
+            io.writeOutput(JSONWriter.pretty.string(["rules": .array(list)]))
+            return
+        case .github, .sarif: throw UsageError("--list-rules prints text or json, not \(format.rawValue)")
+        }
         let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
         for rule in rules {
             io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -7,16 +7,18 @@ struct MetaschemaCommand: Command {
     let spec = CommandSpec(
         name: "metaschema",
         summary: "Check JSON Schema files against the draft-07 metaschema (and that their $refs resolve).",
-        synopsis: "[--ref-dir DIR]... [--no-format] SCHEMA... | DIR | -",
+        synopsis: "[--ref-dir DIR]... [--no-format] [--verbose] SCHEMA... | DIR | -",
         options: [
             SharedOptions.refDir(),
             .flag("--no-format", help: "Do not assert the format keyword of the metaschema (uri, regex)."),
+            .flag("--verbose", "-v", help: "Also say which bundled schema each file replaces (a file declaring a bundled schema's $id)."),
         ],
         discussion: """
             Each schema is validated against the draft-07 metaschema, then compiled: unresolvable
             $refs and invalid regular expressions are reported too. A loop of $refs that comes back
             to the same schema without descending into the instance is a warning at the $ref (an
-            instance that takes it fails validation with a schema-loop error).
+            instance that takes it fails validation with a schema-loop error). A file that declares the
+            $id of a bundled schema replaces the bundled one; two files declaring one $id get a warning.
 
             EXIT STATUS: 0 all valid, 1 some schema invalid, 2 usage error, 3 unreadable file or JSON syntax error.
             """)
@@ -55,6 +57,7 @@ struct MetaschemaCommand: Command {
                     let validator = try Validator(registered: uri, in: registry, options: options)
                     lines = SchemaSetup.warningLines(validator, printer: printer)
                         + SchemaSetup.sharedIDLines(uri, file: check.file, in: registry, printer: printer) + lines
+                    if arguments.flag("--verbose") { lines = replacementLines(of: check.file, in: registry, printer: printer) + lines }
                 } catch {
                     checkStatus = .findings
                     lines = [printer.line(file: check.file, position: error.position, severity: .error, message: error.message)]
@@ -64,6 +67,13 @@ struct MetaschemaCommand: Command {
             lines.forEach(io.print)
         }
         return status
+    }
+
+    /// A note for each bundled schema the file replaces.
+    private func replacementLines(of file: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> [String] {
+        registry.replacedDefaults.filter { $0.fileName == file }.map { replaced in
+            printer.line(file: file, position: nil, severity: .note, message: "replaces the bundled schema with $id \"\(replaced.uri)\"")
+        }
     }
 
     private func fileURI(_ path: String) -> String {

@@ -56,7 +56,7 @@ struct RoutesCommand: Command {
         guard let (survey, bytes) = SurveyInput.load(path, io: io),
               let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
         let findings = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings
-        SurveyInput.warnIfFailingLint(findings, path: path, io: io)
+        SurveyInput.warnIfFailingLint(findings, root: survey.assessment, settings: settings, path: path, io: io)
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
         let planner = RoutePlanner(graph: FlowGraph(survey: root, now: now))
         let set = arguments.flag("--all") ? planner.all(maxRoutes: maxRoutes) : planner.edgeCovering(maxRoutes: maxRoutes)

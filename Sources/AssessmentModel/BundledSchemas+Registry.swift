@@ -20,11 +20,12 @@ extension BundledSchemas {
 }
 
 extension SchemaRegistry {
-    /// Registers every bundled schema under its `$id`.
+    /// Registers every bundled schema under its `$id`, as a default that a file declaring the same
+    /// `$id` replaces.
     public mutating func registerBundledSchemas() {
         for file in BundledSchemas.files {
             guard let document = try? JSONDocument(text: file.text) else { continue }
-            register(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
+            registerDefault(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
         }
     }
 }

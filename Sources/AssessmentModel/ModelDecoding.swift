@@ -51,6 +51,28 @@ struct ObjectReader {
         return flag
     }
 
+    mutating func number(_ key: String) -> JSONNumber? {
+        guard let value = object[key] else { return nil }
+        guard case .number(let number) = value else {
+            wrongType(key, .number, value)
+            return nil
+        }
+        consumed.insert(key)
+        return number
+    }
+
+    /// A `regExValidator` object with a string `pattern` (its other members kept in its `extra`); anything
+    /// else stays among the unread members, as the apps ignore it.
+    mutating func regExValidator(_ key: String) -> RegExValidator? {
+        guard case .object(let object)? = object[key], case .string(let pattern)? = object["pattern"] else { return nil }
+        consumed.insert(key)
+        var inner = ObjectReader(object, at: pointer.appending(key))
+        _ = inner.string("pattern")
+        let message = inner.string("invalidMessage")
+        issues += inner.issues
+        return RegExValidator(pattern: pattern, invalidMessage: message, pointer: pointer.appending(key), extra: inner.extra)
+    }
+
     /// Any JSON value (kept as is).
     mutating func value(_ key: String) -> JSONValue? {
         guard let value = object[key] else { return nil }

@@ -6,19 +6,33 @@ import JSONCore
 
 extension Node {
     /// The assessment's `versionString`.
-    public var versionString: String? { extra["versionString"]?.stringValue }
+    public var versionString: String? { container?.versionString }
+
+    /// The assessment's `schemaIdentifier`.
+    public var schemaIdentifier: String? { container?.schemaIdentifier }
 
     /// The assessment's `estimatedMinutes`, when it is an integer.
-    public var estimatedMinutes: Int? { extra["estimatedMinutes"]?.numberValue?.intValue }
+    public var estimatedMinutes: Int? { container?.estimatedMinutes?.intValue }
 
     /// The assessment's `copyright`.
-    public var copyright: String? { extra["copyright"]?.stringValue }
+    public var copyright: String? { container?.copyright }
 
     /// The `$schema` the file names (e.g. `…/schemas/v2/AssessmentObject.json`).
     public var schemaURI: String? { extra["$schema"]?.stringValue }
 
     /// A permission step's `permissionType` (`location`, `motion`, …).
-    public var permissionType: String? { extra["permissionType"]?.stringValue }
+    public var permissionType: String? {
+        if case .permission(let type) = body { return type }
+        return nil
+    }
+
+    /// A countdown's or an active step's `duration` in seconds.
+    public var duration: JSONNumber? {
+        switch body {
+        case .countdown(let duration), .active(let duration): return duration
+        default: return nil
+        }
+    }
 
     /// True for the assessment and sections, which hold `steps`.
     public var isContainer: Bool { kind.isContainer }
@@ -108,6 +122,17 @@ public struct RegExValidator: Sendable, Hashable {
     public var invalidMessage: String?
     /// Where the validator is in the survey.
     public var pointer: JSONPointer
+    /// Other members of the validator object, kept for round trips.
+    public var extra: JSONObject = JSONObject()
+
+    /// The validator as JSON.
+    public var json: JSONValue {
+        var writer = ObjectWriter()
+        writer.set("pattern", pattern)
+        writer.set("invalidMessage", invalidMessage)
+        writer.append(extra)
+        return .object(writer.object)
+    }
 
     /// The pattern compiled to match a whole answer, or why it cannot be: this checker knows ECMA-262
     /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
@@ -123,14 +148,5 @@ public struct RegExValidator: Sendable, Hashable {
                 return .failure(error)
             }
         }
-    }
-}
-
-extension InputItem {
-    /// The `regExValidator` object, when it has a string `pattern`.
-    public var regExValidator: RegExValidator? {
-        guard case .object(let object)? = extra["regExValidator"], let pattern = object["pattern"]?.stringValue else { return nil }
-        return RegExValidator(pattern: pattern, invalidMessage: object["invalidMessage"]?.stringValue,
-                              pointer: pointer.appending("regExValidator"))
     }
 }

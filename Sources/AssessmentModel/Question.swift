@@ -99,6 +99,12 @@ public struct InputItem: Sendable, Hashable {
     public var label: String?
     /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
     public var formatOptions: JSONObject?
+    /// `optional` as written: `false` makes a multiple-input item required.
+    public var optional: Bool?
+    /// The longest string answer allowed (`characterLimit`), as written.
+    public var characterLimit: JSONNumber?
+    /// A string input's `regExValidator`, when it is an object with a string `pattern`.
+    public var regExValidator: RegExValidator?
     /// Members the model does not know, kept for round trips.
     public var extra: JSONObject
     /// Where the item is.
@@ -113,13 +119,16 @@ public struct InputItem: Sendable, Hashable {
         placeholder = reader.string("placeholder")
         label = reader.string("label")
         formatOptions = reader.objectValue("formatOptions")
+        optional = reader.bool("optional")
+        characterLimit = reader.number("characterLimit")
+        regExValidator = reader.regExValidator("regExValidator")
         extra = reader.extra
         self.pointer = pointer
         issues += reader.issues
     }
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
-    public var isRequired: Bool { extra["optional"]?.boolValue == false }
+    public var isRequired: Bool { optional == false }
 
     /// A numeric bound from `formatOptions` (`minimumValue`, `maximumYear`, …).
     public func bound(_ key: String) -> JSONNumber? { formatOptions?[key]?.numberValue }
@@ -136,6 +145,9 @@ public struct InputItem: Sendable, Hashable {
         writer.set("placeholder", placeholder)
         writer.set("label", label)
         writer.set("formatOptions", formatOptions.map(JSONValue.object))
+        writer.set("optional", optional)
+        writer.set("characterLimit", characterLimit)
+        writer.set("regExValidator", regExValidator?.json)
         writer.append(extra)
         return .object(writer.object)
     }
@@ -208,7 +220,7 @@ public struct Choice: Sendable, Hashable {
     }
 }
 
-/// What a question step adds to a node.
+/// What a question step adds to a node: its rules, display hints and exactly one kind of input.
 public struct Question: Sendable, Hashable {
     /// Navigation rules, in order (the first match wins).
     public var surveyRules: [SurveyRule]
@@ -216,36 +228,115 @@ public struct Question: Sendable, Hashable {
     public var uiHint: String?
     /// Whether going forward without an answer is allowed.
     public var optional: Bool?
+    /// The input: what kind of question this is and what it answers.
+    public var input: Input
+
+    /// A question's input, one per question type.
+    public enum Input: Sendable, Hashable {
+        /// `simpleQuestion`: one input item (`nil` when missing, which neither engine can decode).
+        case simple(InputItem?)
+        /// `choiceQuestion`: choices of a base type.
+        case choice(ChoiceInput)
+        /// `multipleInputQuestion`: several items, answered as an object keyed by item (`nil` when missing).
+        case multiple([InputItem]?)
+    }
+
+    /// A question with `input` and no rules or hints.
+    public init(input: Input, surveyRules: [SurveyRule] = [], uiHint: String? = nil, optional: Bool? = nil) {
+        self.input = input
+        self.surveyRules = surveyRules
+        self.uiHint = uiHint
+        self.optional = optional
+    }
+
+    /// The question's node type.
+    public var kind: NodeKind {
+        switch input {
+        case .simple: return .simpleQuestion
+        case .choice: return .choiceQuestion
+        case .multiple: return .multipleInputQuestion
+        }
+    }
+
     /// Simple questions: the input item.
-    public var inputItem: InputItem?
+    public var inputItem: InputItem? {
+        if case .simple(let item) = input { return item }
+        return nil
+    }
+
     /// Multiple-input questions: the input items, each answering under its key (see ``inputKeys``).
-    public var inputItems: [InputItem]?
+    public var inputItems: [InputItem]? {
+        if case .multiple(let items) = input { return items }
+        return nil
+    }
+
+    /// Choice questions: the choices, base type and `other` field.
+    public var choiceInput: ChoiceInput? {
+        if case .choice(let choice) = input { return choice }
+        return nil
+    }
 
     /// The member name each multiple-input item answers under: its `identifier`, else its index
     /// (`"0"`, `"1"`…), as the reference does.
     public var inputKeys: [String] {
         (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) }
     }
+
     /// Every input item of the question: `inputItem`, the choices' `other`, and `inputItems`.
     public var allInputItems: [InputItem] {
         [inputItem, other].compactMap { $0 } + (inputItems ?? [])
     }
+
     /// Choice questions: the JSON type of choice values.
-    public var baseType: JSONPrimitiveType?
+    public var baseType: JSONPrimitiveType? { choiceInput?.baseType }
     /// `baseType` as written (also when it names no JSON type).
-    public var baseTypeName: String?
+    public var baseTypeName: String? { choiceInput?.baseTypeName }
     /// `singleChoice` as written; see ``isSingleChoice``.
-    public var singleChoice: Bool?
+    public var singleChoice: Bool? { choiceInput?.singleChoice }
     /// Choice questions: the choices in order.
-    public var choices: [Choice]?
+    public var choices: [Choice]? { choiceInput?.choices }
     /// Choice questions: the "other" text field.
-    public var other: InputItem?
+    public var other: InputItem? { choiceInput?.other }
 
     /// The JSON type of this question's answers (arrays for multiple choice hold values of this type;
     /// multiple-input answers are objects).
     public var answerType: JSONPrimitiveType? {
-        if inputItems != nil { return .object }
-        return baseType ?? inputItem?.type.answerType
+        switch input {
+        case .simple(let item): return item?.type.answerType
+        case .choice(let choice): return choice.baseType
+        case .multiple: return .object
+        }
+    }
+
+    /// Choice questions: the `baseType` the apps infer when it is missing (see ``ChoiceInput/inferredBaseType``).
+    public var inferredBaseType: JSONPrimitiveType? { choiceInput?.inferredBaseType }
+
+    /// True for a choice question that allows one choice only (the default).
+    public var isSingleChoice: Bool { singleChoice ?? true }
+}
+
+/// A choice question's input: its choices, their base type and the optional `other` field.
+public struct ChoiceInput: Sendable, Hashable {
+    /// `baseType` as written (also when it names no JSON type).
+    public var baseTypeName: String?
+    /// `singleChoice` as written (`true` when absent).
+    public var singleChoice: Bool?
+    /// The choices in order (`nil` when missing, which neither engine can decode).
+    public var choices: [Choice]?
+    /// The "other" text field.
+    public var other: InputItem?
+
+    /// A choice input from its parts.
+    public init(baseTypeName: String? = nil, singleChoice: Bool? = nil, choices: [Choice]?, other: InputItem? = nil) {
+        self.baseTypeName = baseTypeName
+        self.singleChoice = singleChoice
+        self.choices = choices
+        self.other = other
+    }
+
+    /// The JSON type of choice values: `baseType` when written, else the one the apps infer.
+    public var baseType: JSONPrimitiveType? {
+        baseTypeName == nil ? inferredBaseType : baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
     }
 
     /// The `baseType` the apps infer when it is missing: the one JSON type of every choice value
@@ -256,7 +347,4 @@ public struct Question: Sendable, Hashable {
         if types == [.integer, .number] { return .number }
         return types.count == 1 ? types.first : nil
     }
-
-    /// True for a choice question that allows one choice only (the default).
-    public var isSingleChoice: Bool { singleChoice ?? true }
 }

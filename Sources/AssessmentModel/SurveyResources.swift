@@ -56,7 +56,12 @@ public enum TransformError: Error, Sendable, Equatable, CustomStringConvertible 
 
 extension Node {
     /// The `resourceName` of a `transform` or `transformableAssessment` node.
-    public var resourceName: String? { kind.isTransform ? extra["resourceName"]?.stringValue : nil }
+    public var resourceName: String? {
+        switch body {
+        case .transform(let name), .transformableAssessment(let name): return name
+        default: return nil
+        }
+    }
 
     /// This tree with every `transform` and `transformableAssessment` node replaced by the node of its
     /// resource file, under the transform's identifier (as the Swift engine unpacks them; on

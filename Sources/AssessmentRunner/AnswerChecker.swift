@@ -96,7 +96,7 @@ public struct AnswerChecker: Sendable {
             try checkTime(text, item, step)
             return value
         }
-        if case .string(let text) = value, let limit = item.extra["characterLimit"]?.numberValue?.intValue, text.count > limit {
+        if case .string(let text) = value, let limit = item.characterLimit?.intValue, text.count > limit {
             throw AnswerError(step: step.identifier, problem: .tooLong(text, limit: limit))
         }
         if case .string(let text) = value, item.type == .string, let validator = item.regExValidator,

@@ -113,9 +113,8 @@ struct ResultHistory: Sendable {
     private static func assessmentMembers(_ node: Node) -> JSONObject? {
         guard node.kind == .assessment else { return nil }
         var members = JSONObject([.init(key: "assessmentIdentifier", value: .string(node.identifier))])
-        for key in ["versionString", "schemaIdentifier"] {
-            if let value = node.extra[key]?.stringValue { members[key] = .string(value) }
-        }
+        if let version = node.versionString { members["versionString"] = .string(version) }
+        if let schema = node.schemaIdentifier { members["schemaIdentifier"] = .string(schema) }
         return members
     }
 

@@ -100,8 +100,8 @@ struct SurveyTree: Sendable {
     static func titles(of node: Node, over outer: [ButtonType: String]) -> [ButtonType: String] {
         guard let actions = node.actions, !actions.isEmpty else { return outer }
         var titles: [ButtonType: String] = [:]
-        for (button, action) in actions where titles[button] == nil {
-            if let title = action.buttonTitle { titles[button] = title }
+        for entry in actions where titles[entry.button] == nil {
+            if let title = entry.action.buttonTitle { titles[entry.button] = title }
         }
         return titles.merging(outer) { own, _ in own }
     }

@@ -63,11 +63,30 @@ public enum SafeName {
         return String(value, radix: 16)
     }
 
-    /// The object's file name for a record: `RECORDID.ndjson`, prefixed with `0` when it would start with
-    /// `_` or `.` (which Glue and Spark skip), as Sage's job does.
-    public static func objectName(record: String, suffix: String = "") -> String {
-        let name = component(record) + suffix + ".ndjson"
-        return name.hasPrefix("_") || name.hasPrefix(".") ? "0" + name : name
+    /// The object's file name for a record: `RECORDID.ndjson`, Sage's name, or `RECORDID@QUALIFIER.ndjson` for one
+    /// of several objects of a record in one folder (two motion files of one dataset). A name is prefixed
+    /// with `0` when it would start with `_` or `.` (which Glue and Spark skip), as Sage's job does, and also
+    /// when it starts with zeros then `_` or `.`, so that the prefix never makes two names equal (Sage's
+    /// `_x` and `0_x` would be). Distinct (record, qualifier) pairs never get one name: a part made of
+    /// letters, digits, `-`, `_` and `.` is kept as it is, any other is `unique(_:)`'s (with a `~`, which no
+    /// kept part holds), and no part holds the `@` that separates them.
+    public static func objectName(record: String, qualifier: String? = nil) -> String {
+        var name = unique(record)
+        if let qualifier { name += "@" + unique(qualifier) }
+        let zeros = name.utf8.prefix { $0 == UInt8(ascii: "0") }.count
+        let next = name.utf8.dropFirst(zeros).first
+        if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") { name = "0" + name }
+        return name + ".ndjson"
+    }
+
+    /// `text` when it is made of letters, digits, `-`, `_` and `.` only (and is not empty); otherwise its
+    /// letters and digits with `_` for the rest, then `~` and a hash of `text`.
+    public static func unique(_ text: String) -> String {
+        var copy = text
+        let allowed = copy.withUTF8 { bytes in bytes.allSatisfy(isAllowed) }
+        if allowed, !text.isEmpty { return text }
+        let kept = String(text.unicodeScalars.map { $0.isASCII && isLetterOrDigit(UInt8($0.value)) ? Character($0) : "_" })
+        return kept + "~" + hash(text)
     }
 }
 

@@ -21,7 +21,11 @@ struct IngestLedger {
         /// The input as named in reports (a path, or `MANIFEST:LINE`).
         let input: String
         /// Where its rows are: a file under the output folder, the first line (1-based) and the line count.
-        let objects: [(path: String, line: Int, lines: Int)]
+        var objects: [(path: String, line: Int, lines: Int)]
+        /// When Bridge exported the record (the manifest's `exportedOn`), when known.
+        let exportedOn: String?
+        /// The input whose export of the record this one replaced (`--on-record-id latest`), if any.
+        let replaces: String?
 
         /// The entry's journal line (with its line feed).
         var line: [UInt8] {
@@ -31,6 +35,8 @@ struct IngestLedger {
             line.key("recordId"); line.string(recordId)
             line.key("taskRunUUID"); line.string(taskRunUUID)
             line.key("input"); line.string(input)
+            if let exportedOn { line.key("exportedOn"); line.string(exportedOn) }
+            if let replaces { line.key("replaces"); line.string(replaces) }
             line.key("objects")
             line.beginArray()
             for object in objects {
@@ -46,12 +52,15 @@ struct IngestLedger {
             return line.bytes
         }
 
-        init(commit: Int, recordId: String, taskRunUUID: String?, input: String, objects: [(path: String, line: Int, lines: Int)]) {
+        init(commit: Int, recordId: String, taskRunUUID: String?, input: String, objects: [(path: String, line: Int, lines: Int)],
+             exportedOn: String? = nil, replaces: String? = nil) {
             self.commit = commit
             self.recordId = recordId
             self.taskRunUUID = taskRunUUID
             self.input = input
             self.objects = objects
+            self.exportedOn = exportedOn
+            self.replaces = replaces
         }
 
         /// The entry of a journal line, or `nil` for a line that is not one (a torn last line).
@@ -62,6 +71,8 @@ struct IngestLedger {
             self.recordId = recordId
             taskRunUUID = value["taskRunUUID"]?.stringValue
             self.input = input
+            exportedOn = value["exportedOn"]?.stringValue
+            replaces = value["replaces"]?.stringValue
             self.objects = objects.compactMap { object in
                 guard let path = object["path"]?.stringValue, let line = object["line"]?.numberValue?.intValue,
                       let lines = object["lines"]?.numberValue?.intValue else { return nil }
@@ -78,87 +89,111 @@ struct IngestLedger {
     /// Whether each commit reaches the disk before the journal records it (`fsync`): a machine that stops
     /// (power, kernel) then loses no committed record either; otherwise files are flushed at the run's end.
     let durable: Bool
+    /// Whether the record each object belongs to is kept (`owners`): in the per-record layout, where an
+    /// object is one record's own.
+    let tracksOwners: Bool
     /// Each ingested record's run (`nil` when it has none), by record identifier.
     private(set) var runOfRecord: [String: String?] = [:]
     /// The record each ingested run came in, by `taskRunUUID`.
     private(set) var recordOfRun: [String: String] = [:]
+    /// When each ingested record was exported, by record identifier (records with an `exportedOn` only).
+    private(set) var exportedOfRecord: [String: String] = [:]
+    /// The record each object belongs to, by path (with `tracksOwners`).
+    private(set) var owners: [String: String] = [:]
     /// The number of the last commit made.
     private(set) var lastCommit = 0
 
-    /// The ledger of `folder`, after undoing what an interrupted run left in flight.
-    init(folder: String, durable: Bool = false) throws(IngestWriteError) {
+    /// The ledger of `folder`, after finishing or undoing what an interrupted run left in flight.
+    init(folder: String, durable: Bool = false, tracksOwners: Bool = false) throws(IngestWriteError) {
         self.folder = folder
         self.durable = durable
+        self.tracksOwners = tracksOwners
         try IngestLedger.makeFolder(folder + "/" + IngestLedger.pending)
-        let undone = try undoInterruptedCommits()
         var entries = readJournal()
+        let (undone, markers) = recoverInterruptedCommits(journal: entries)
         if !undone.isEmpty {
             entries.removeAll { undone.contains($0.commit) }
             try rewriteJournal(entries)
-            for commit in undone { unlink(markerPath(commit)) }
         }
+        for marker in markers { unlink(marker) }
         for entry in entries { remember(entry) }
     }
 
-    /// Runs a commit of `files` (path under the output folder → bytes) recording `entries`, writing the files
-    /// on up to `writers` threads; without `overwrite`, a file already there stops the commit (the ledger
-    /// does not know it: nothing is replaced). When files cannot be written, the error of the first of them
-    /// (in `files` order) is thrown and the commit stays in flight, to be undone by the next run.
-    mutating func commit(_ number: Int, files: [(path: String, chunks: [[UInt8]])], entries: [Entry], overwrite: Bool,
-                         writers: Int = 1) throws(IngestWriteError) {
+    /// The entries of the journal for the records `recordIds` (read from disk: only a commit replacing
+    /// records needs them).
+    func entries(of recordIds: Set<String>) -> [Entry] {
+        readJournal().filter { recordIds.contains($0.recordId) }
+    }
+
+    /// Runs a commit of `files` recording `entries`, writing the files on up to `writers` threads; a file to
+    /// create without `overwrite` that is already there stops the commit (the ledger does not know it:
+    /// nothing is replaced). A commit that replaces or removes files (`dropped` records' rows leaving
+    /// them) rewrites the journal without `dropped`, their rows' neighbours renumbered, and finishes once
+    /// the journal is in place (the next run finishes it when this one stops after that). When files cannot
+    /// be written, the error of the first of them (in `files` order) is thrown and the commit stays in
+    /// flight, to be undone by the next run.
+    mutating func commit(_ number: Int, files: [CommitFile], entries: [Entry], dropped: [Entry] = [], writers: Int = 1) throws(IngestWriteError) {
         // Checked before the marker exists: undoing this commit must never remove a file it did not write.
-        for file in files where !overwrite && FileManager.default.fileExists(atPath: folder + "/" + file.path) {
+        for file in files where !file.overwrite && file.change == .create && FileManager.default.fileExists(atPath: folder + "/" + file.path) {
             throw IngestLedger.unknownFile(folder + "/" + file.path)
         }
-        let marker = JSONValue.array(files.map { .string($0.path) })
-        try IngestLedger.write(JSONWriter.compact.bytes(marker), to: markerPath(number), flush: durable)
+        let marker = CommitMarker(files: files, number: number)
+        try IngestLedger.write(JSONWriter.compact.bytes(marker.json), to: markerPath(number), flush: durable)
         let folder = folder, durable = durable
         var firstFailure: IngestWriteError?
         OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
-            Result { () throws(IngestWriteError) in try IngestLedger.write(chunks: file.chunks, to: folder + "/" + file.path, overwrite: overwrite, flush: durable) }
+            Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable) }
         }, consume: { written in
             if firstFailure == nil, case .failure(let error) = written { firstFailure = error }
         })
         if let firstFailure { throw firstFailure }
-        var lines: [UInt8] = []
-        for entry in entries { lines += entry.line }
-        try append(lines)
+        if marker.finishesAfterJournal {
+            let droppedIds = Set(dropped.map(\.recordId))
+            let removed = IngestLedger.removedLines(dropped)
+            var kept = readJournal().filter { !droppedIds.contains($0.recordId) }
+            for index in kept.indices { kept[index].renumber(removed) }
+            try rewriteJournal(kept + entries)
+            marker.finish(in: folder, flush: durable)
+            for entry in dropped { forget(entry) }
+        } else {
+            var lines: [UInt8] = []
+            for entry in entries { lines += entry.line }
+            try append(lines)
+        }
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
         lastCommit = max(lastCommit, number)
     }
 
+    /// The lines `entries`' rows hold, by file: (first line, count), in line order.
+    static func removedLines(_ entries: [Entry]) -> [String: [(line: Int, lines: Int)]] {
+        var removed: [String: [(line: Int, lines: Int)]] = [:]
+        for entry in entries {
+            for object in entry.objects { removed[object.path, default: []].append((object.line, object.lines)) }
+        }
+        return removed.mapValues { $0.sorted { $0.line < $1.line } }
+    }
+
     private mutating func remember(_ entry: Entry) {
         runOfRecord[entry.recordId] = .some(entry.taskRunUUID)
         if let run = entry.taskRunUUID { recordOfRun[run] = entry.recordId }
+        exportedOfRecord[entry.recordId] = entry.exportedOn
+        if tracksOwners { for object in entry.objects { owners[object.path] = entry.recordId } }
         lastCommit = max(lastCommit, entry.commit)
     }
 
-    private func markerPath(_ commit: Int) -> String {
+    private mutating func forget(_ entry: Entry) {
+        runOfRecord[entry.recordId] = nil
+        if let run = entry.taskRunUUID, recordOfRun[run] == entry.recordId { recordOfRun[run] = nil }
+        exportedOfRecord[entry.recordId] = nil
+        if tracksOwners { for object in entry.objects where owners[object.path] == entry.recordId { owners[object.path] = nil } }
+    }
+
+    func markerPath(_ commit: Int) -> String {
         folder + "/" + IngestLedger.pending + "/" + String(format: "%06d.json", commit)
     }
 
-    /// Removes the files of every commit left in flight; returns their numbers.
-    private func undoInterruptedCommits() throws(IngestWriteError) -> Set<Int> {
-        let markers = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + IngestLedger.pending)) ?? []
-        var undone: Set<Int> = []
-        for name in markers {
-            let path = folder + "/" + IngestLedger.pending + "/" + name
-            guard name.hasSuffix(".json"), let commit = Int(name.dropLast(5)) else {
-                // A marker's own temporary file: the commit never started.
-                unlink(path)
-                continue
-            }
-            let listed = FileManager.default.contents(atPath: path).flatMap { try? JSONDocument(bytes: Array($0)).value.arrayValue } ?? []
-            for file in listed.compactMap(\.stringValue) where !file.hasPrefix("/") && !file.split(separator: "/").contains("..") {
-                unlink(folder + "/" + file)
-            }
-            undone.insert(commit)
-        }
-        return undone
-    }
-
-    private func readJournal() -> [Entry] {
+    func readJournal() -> [Entry] {
         guard let data = FileManager.default.contents(atPath: folder + "/" + IngestLedger.journal) else { return [] }
         return data.split(separator: 0x0A).compactMap { line in (try? JSONDocument(bytes: Array(line)).value).flatMap(Entry.init) }
     }
@@ -166,7 +201,7 @@ struct IngestLedger {
     private func rewriteJournal(_ entries: [Entry]) throws(IngestWriteError) {
         var lines: [UInt8] = []
         for entry in entries { lines += entry.line }
-        try IngestLedger.write(lines, to: folder + "/" + IngestLedger.journal)
+        try IngestLedger.write(lines, to: folder + "/" + IngestLedger.journal, flush: durable)
     }
 
     /// Appends `bytes` to the journal in one write, after a torn last line (if any) is cut off.
@@ -189,52 +224,14 @@ struct IngestLedger {
             throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))")
         }
     }
+}
 
-    /// Writes a whole file (temporary, then renamed), creating its folder; flushed now with `flush`, else
-    /// by the sink's `finish()`.
-    static func write(_ bytes: [UInt8], to path: String, flush: Bool = false) throws(IngestWriteError) {
-        try write(chunks: [bytes], to: path, overwrite: true, flush: flush)
-    }
-
-    /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
-    /// existing file is an error that says the ledger does not know it.
-    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false) throws(IngestWriteError) {
-        func attempt() throws(ZipError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
-        func refusal(_ error: ZipError) -> IngestWriteError {
-            guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
-            return unknownFile(path)
+extension IngestLedger.Entry {
+    /// The entry with its rows in files that lose the `removed` lines renumbered.
+    mutating func renumber(_ removed: [String: [(line: Int, lines: Int)]]) {
+        for index in objects.indices {
+            guard let gone = removed[objects[index].path] else { continue }
+            objects[index].line -= gone.filter { $0.line < objects[index].line }.reduce(0) { $0 + $1.lines }
         }
-        do {
-            try attempt()
-        } catch .destinationExists {
-            throw refusal(.destinationExists(path))
-        } catch {
-            // Most often the folder is new: make it and try once more.
-            try makeFolder(AtomicFile.folder(of: path) ?? ".")
-            do { try attempt() } catch { throw refusal(error) }
-        }
-    }
-
-    private static func unknownFile(_ path: String) -> IngestWriteError {
-        IngestWriteError(description: "\(path) already exists but no commit in \(journal) names it (was the ledger removed?); "
-                         + "nothing was replaced: ingest into a new folder, or restore the ledger")
-    }
-
-    /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
-    /// as a new partition folder is; an existing folder is fine.
-    static func makeFolder(_ path: String) throws(IngestWriteError) {
-        func make() -> Int32? {
-            if mkdir(path, 0o777) == 0 { return nil }
-            let error = errno
-            var status = stat()
-            return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
-        }
-        guard var error = make() else { return }
-        if error == ENOENT, let parent = AtomicFile.folder(of: path), parent != path {
-            try makeFolder(parent)
-            guard let again = make() else { return }
-            error = again
-        }
-        throw IngestWriteError(description: "cannot create \(path): \(String(cString: strerror(error)))")
     }
 }

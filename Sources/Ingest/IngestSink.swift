@@ -5,9 +5,10 @@ import ZipArchive
 
 /// What became of one input.
 public struct IngestOutcome: Sendable {
-    /// Ingested, or rejected as invalid or duplicate.
+    /// Ingested, or rejected as invalid, duplicate, or superseded by a later export of its record
+    /// (`--on-record-id latest`).
     public enum Status: String, Sendable {
-        case ingested, invalid, duplicate
+        case ingested, invalid, duplicate, superseded
     }
 
     public let input: IngestInput
@@ -20,6 +21,8 @@ public struct IngestOutcome: Sendable {
     public let written: [String]
     /// Why nothing was written for an ingested record (it was ingested by an earlier run).
     public let note: String?
+    /// The input whose export of the record this one replaced (`--on-record-id latest`), if any.
+    public var supersedes: String?
 
     /// The one-line JSON report of the outcome (`assess ingest` prints one per input).
     public var json: JSONValue {
@@ -30,7 +33,8 @@ public struct IngestOutcome: Sendable {
             .init(key: "taskRunUUID", value: taskRunUUID.map(JSONValue.string) ?? .null),
             .init(key: "reasons", value: .array(reasons.map(JSONValue.string))),
             .init(key: "written", value: .number(JSONNumber(written.count))),
-        ] + (note.map { [.init(key: "note", value: .string($0))] } ?? [])))
+        ] + (note.map { [.init(key: "note", value: .string($0))] } ?? [])
+          + (supersedes.map { [.init(key: "supersedes", value: .string($0))] } ?? [])))
     }
 }
 
@@ -40,9 +44,21 @@ public struct IngestWriteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// How an ingest run groups rows into files under each partition folder.
+/// Which export of a record identifier is kept when it comes more than once (in a batch or across runs).
+public enum RecordIdPolicy: String, Sendable, CaseIterable {
+    /// The first ingested stays; later ones are duplicates.
+    case first
+    /// The latest export stays, as Sage's pipeline keeps it: their `bootstrap_trigger.py` sorts uploads by
+    /// `exportedOn` and keeps the last of each record id, and a later export's objects replace the earlier's.
+    /// Ordered by the manifest's `exportedOn` (a record without one after every record with one, as their
+    /// sort puts missing values last), then by input order and run (the later wins a tie).
+    case latest
+}
+
 public enum IngestLayout: String, Sendable, CaseIterable {
-    /// One file per partition folder and commit, `part-NNNNNN.ndjson` (Spark and Glue read every file
-    /// of a partition whatever its name): few files, however many records.
+    /// One file per partition folder and run, `part-NNNNNN.ndjson` (NNNNNN: the run's first commit), each
+    /// commit appending to it (Spark and Glue read every file of a partition whatever its name): few files,
+    /// however many records and commits.
     case batch
     /// One file per record and dataset, `RECORDID.ndjson`: Sage's objects, one per record.
     case record
@@ -50,15 +66,20 @@ public enum IngestLayout: String, Sendable, CaseIterable {
 
 /// Takes prepared records in input order, decides duplicates (within the run by `recordId` and
 /// `taskRunUUID`; across earlier runs over the same folder by both, through the ledger) and writes the
-/// rows in commits: every `commitRecords` records or `commitBytes` bytes, and at `finish()`. Each file
-/// is written then renamed, and a commit is undone whole if the run stops before it is recorded
-/// (`IngestLedger`). Re-running over the same output ingests nothing twice: a record already there is
-/// reported as ingested by the earlier run and written again by no one.
+/// rows in commits: every `commitRecords` records or `commitBytes` bytes, and at `finish()`. A file is
+/// written then renamed, or appended to (the run's part file of a partition, by its later commits), and a
+/// commit is undone whole if the run stops before it is recorded (`IngestLedger`). Re-running over the
+/// same output ingests nothing twice: a record already there is reported as ingested by the earlier run
+/// and written again by no one. With `RecordIdPolicy.latest`, a later export of a record replaces the
+/// one held: its rows leave every file (the files rewritten, the ledger renumbered) and it is listed in
+/// the rejected table as superseded.
 public struct IngestSink {
     /// The output folder.
     public let folder: String
     /// How rows are grouped into files.
     public let layout: IngestLayout
+    /// Which export of a record identifier is kept.
+    public let onRecordId: RecordIdPolicy
     /// Records waiting that trigger a commit.
     public let commitRecords: Int
     /// Bytes waiting that trigger a commit.
@@ -67,83 +88,82 @@ public struct IngestSink {
     public let writers: Int
     /// Whether each commit is on disk before the ledger records it (else files are flushed at `finish()`).
     public let durable: Bool
-    private var batch: BatchVerifier
-    private var ledger: IngestLedger
+    var ledger: IngestLedger
     /// The files of the waiting commit, in the order their first rows came.
-    private var waitingFiles: [WaitingFile] = []
-    /// Where each waiting file is in `waitingFiles`, by partition folder (batch layout) or path (record layout).
-    private var waitingIndex: [String: Int] = [:]
-    /// The part file name of the waiting commit, and the commit's number.
-    private var waitingPart = (commit: 0, name: "")
-    private var waitingEntries: [IngestLedger.Entry] = []
-    private var waitingBytes = 0
+    var waitingFiles: [WaitingFile] = []
+    /// Where each waiting file is in `waitingFiles`, by path.
+    var waitingIndex: [String: Int] = [:]
+    var waitingRecords: [WaitingRecord] = []
+    var waitingBytes = 0
+    /// The records whose rows the waiting commit removes (replaced by a later export), by record identifier.
+    var waitingSupersessions: [String: Supersession] = [:]
+    /// The owner of each object of the waiting commit, by path (per-record layout).
+    var waitingOwners: [String: String] = [:]
+    /// This run's part file name (batch layout), once its first commit is known.
+    var partName: String?
+    /// The part files this run wrote (batch layout): their size and line count, to append to.
+    var runFiles: [String: (size: Int, lines: Int)] = [:]
     /// Outcomes not yet reported: those of the waiting records, and any decided after the first of them.
-    private var unreported: [IngestOutcome] = []
-    /// The input each record ingested by this run came from, by record identifier (also those whose id is
-    /// their file name, which the batch verifier does not see).
-    private var ingestedByThisRun: [String: String] = [:]
+    var unreported: [IngestOutcome] = []
+    /// Each record ingested by this run, by record identifier (also those whose id is their file name).
+    var ingestedByThisRun: [String: Held] = [:]
+    /// Inputs of this batch by manifest record identifier (whatever their verdict) and by run (valid ones).
+    var seenRecords: [String: String] = [:]
+    var seenRuns: [String: (input: String, recordId: String)] = [:]
 
-    /// A sink writing under `folder` (created; what an interrupted run left in flight is undone first);
-    /// `verifier` is the one the records were verified with. A commit writes its files on `writers` threads
-    /// (one per job: on a real disk, copying rows into the page cache is much of an ingest's time). With
-    /// `durable`, each commit's marker, files and ledger lines are flushed (`fsync`) in that order, so a
-    /// machine that stops mid-run loses no record the ledger calls ingested; without it, a process that stops
-    /// loses nothing either, and the files are flushed once, at `finish()`.
-    public init(folder: String, verifier: ArchiveVerifier, layout: IngestLayout = .batch,
-                commitRecords: Int = 1_000, commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
+    /// A sink writing under `folder` (created; what an interrupted run left in flight is finished or undone
+    /// first). A commit writes its files on `writers` threads (one per job: on a real disk, copying rows into
+    /// the page cache is much of an ingest's time). With `durable`, each commit's marker, files and ledger
+    /// lines are flushed (`fsync`) in that order, so a machine that stops mid-run loses no record the ledger
+    /// calls ingested; without it, a process that stops loses nothing either, and the files are flushed
+    /// once, at `finish()`.
+    public init(folder: String, layout: IngestLayout = .batch, onRecordId: RecordIdPolicy = .first, commitRecords: Int = 1_000,
+                commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
         self.folder = folder
         self.layout = layout
+        self.onRecordId = onRecordId
         self.commitRecords = max(commitRecords, 1)
         self.commitBytes = max(commitBytes, 1)
         self.writers = max(writers, 1)
         self.durable = durable
-        batch = BatchVerifier(verifier: verifier)
-        ledger = try IngestLedger(folder: folder, durable: durable)
+        ledger = try IngestLedger(folder: folder, durable: durable, tracksOwners: layout == .record)
     }
 
     /// Decides one record; its rows are written by the commit it joins. Returns the outcomes now settled,
     /// in input order: an ingested record's once its commit is made, and every later one behind it.
     public mutating func take(_ prepared: PreparedRecord) throws(IngestWriteError) -> [IngestOutcome] {
-        var status: IngestOutcome.Status = prepared.reasons.isEmpty ? .ingested : .invalid
-        var reasons = prepared.reasons
-        if let report = prepared.report {
-            let marked = batch.mark(report)
-            if marked.status == .duplicate {
-                status = .duplicate
-                reasons = marked.problems.map(\.description)
+        var settled: [IngestOutcome] = []
+        var status = IngestOutcome.Status.ingested, reasons: [String] = [], note: String?, supersedes: String?
+        switch decide(prepared) {
+        case .ingest(let replacing):
+            if let conflict = ownershipConflict(prepared) {
+                status = .invalid
+                reasons = [conflict]
+            } else if let replacing {
+                // The export it replaces must be committed first: its rows are then removed through the ledger.
+                if waitingRecords.contains(where: { $0.recordId == prepared.recordId }) { settled += try commit() }
+                waitingSupersessions[prepared.recordId] = Supersession(input: prepared.input.name, exportedOn: prepared.exportedOn,
+                                                                       record: prepared.input.record, key: prepared.report?.key)
+                supersedes = replacing
             }
-        }
-        if status == .ingested, let first = ingestedByThisRun[prepared.recordId] {
-            status = .duplicate
-            reasons = [ArchiveProblem.duplicateRecord(recordId: prepared.recordId, firstSeenIn: first).description]
-        }
-        var note: String?
-        if status == .ingested, let earlier = ledger.runOfRecord[prepared.recordId] {
-            if earlier == prepared.taskRunUUID {
-                note = "already ingested by an earlier run over \(folder)"
-            } else {
-                status = .duplicate
-                reasons = ["recordId \(prepared.recordId) was already ingested by an earlier run over \(folder) with "
-                           + (earlier.map { "taskRunUUID \($0)" } ?? "no taskRunUUID")]
-            }
-        }
-        if status == .ingested, note == nil, let run = prepared.taskRunUUID, let earlier = ledger.recordOfRun[run], earlier != prepared.recordId {
-            status = .duplicate
-            reasons = ["taskRunUUID \(run) was already ingested as record \(earlier) (an earlier run over \(folder))"]
+        case .skip(let text): note = text
+        case .reject(let rejected, let why): (status, reasons) = (rejected, why)
         }
         var written: [String] = []
         if status == .ingested, note == nil {
-            written = wait(prepared)
-            ingestedByThisRun[prepared.recordId] = prepared.input.name
+            written = wait(prepared, replaces: supersedes)
+            ingestedByThisRun[prepared.recordId] = Held(input: prepared.input.name, run: prepared.taskRunUUID, exportedOn: prepared.exportedOn)
         } else if status != .ingested {
-            let path = "\(OwnTable.rejected.rawValue)/\(SafeName.objectName(record: prepared.recordId, suffix: "-" + SafeName.hash(prepared.input.name)))"
+            let path = IngestSink.rejectedPath(recordId: prepared.recordId, input: prepared.input.name)
             try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path, flush: durable)
             written.append(path)
         }
-        unreported.append(IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
-                                        reasons: reasons, written: written, note: note))
-        if waitingEntries.isEmpty || waitingEntries.count >= commitRecords || waitingBytes >= commitBytes { return try commit() }
-        return []
+        var outcome = IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
+                                    reasons: reasons, written: written, note: note)
+        outcome.supersedes = supersedes
+        unreported.append(outcome)
+        if waitingRecords.isEmpty || waitingRecords.count >= commitRecords || waitingBytes >= commitBytes { settled += try commit() }
+        return settled
     }
 
     /// Commits what is waiting and flushes everything written to disk (call once, at the end of the run);
@@ -155,56 +175,9 @@ public struct IngestSink {
         return settled
     }
 
-    /// One file of the waiting commit: where it goes, its rows, and how many lines they hold.
-    private struct WaitingFile {
-        let path: String
-        var chunks: [[UInt8]] = []
-        var lines = 0
-    }
-
-    /// Adds a record's rows to the waiting commit; returns the files they go to.
-    private mutating func wait(_ prepared: PreparedRecord) -> [String] {
-        let number = ledger.lastCommit + 1
-        if waitingPart.commit != number {
-            let digits = String(number)
-            waitingPart = (number, "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson")
-        }
-        var objects: [(path: String, line: Int, lines: Int)] = []
-        var fileIndices: [Int] = []
-        for object in prepared.objects {
-            let key = layout == .batch ? object.folder : object.path
-            let index: Int
-            if let known = waitingIndex[key] {
-                index = known
-            } else {
-                index = waitingFiles.count
-                waitingIndex[key] = index
-                waitingFiles.append(WaitingFile(path: layout == .batch ? object.folder + "/" + waitingPart.name : key))
-            }
-            objects.append((waitingFiles[index].path, waitingFiles[index].lines + 1, object.lines))
-            waitingFiles[index].chunks.append(object.bytes)
-            waitingFiles[index].lines += object.lines
-            waitingBytes += object.bytes.count
-            if !fileIndices.contains(index) { fileIndices.append(index) }
-        }
-        waitingEntries.append(IngestLedger.Entry(commit: number, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
-                                                 input: prepared.input.name, objects: objects))
-        return fileIndices.map { waitingFiles[$0].path }
-    }
-
-    /// Makes the waiting commit (if any); returns the outcomes it settles.
-    private mutating func commit() throws(IngestWriteError) -> [IngestOutcome] {
-        if !waitingEntries.isEmpty {
-            let files = waitingFiles.map { ($0.path, $0.chunks) }
-            // Sage's per-record objects are replaced when a record comes again; a part file never is.
-            try ledger.commit(ledger.lastCommit + 1, files: files, entries: waitingEntries, overwrite: layout == .record, writers: writers)
-        }
-        defer { unreported = [] }
-        waitingFiles = []
-        waitingIndex = [:]
-        waitingEntries = []
-        waitingBytes = 0
-        return unreported
+    /// Where the rejected row of `input` (record `recordId`) goes.
+    static func rejectedPath(recordId: String, input: String) -> String {
+        OwnTable.rejected.rawValue + "/" + SafeName.objectName(record: recordId, qualifier: SafeName.hash(input))
     }
 
     /// The rejected record, with every reason, in our shape and in Sage's (`assessmentId`,

@@ -46,11 +46,15 @@ public struct PreparedRecord: Sendable {
 public struct RecordIngester: Sendable {
     private let verifier: ArchiveVerifier
     private let names: DatasetNames
+    private let explodeArrays: Bool
 
-    /// An ingester verifying with `verifier` (which must have an archive map) and naming datasets with `names`.
-    public init(verifier: ArchiveVerifier, names: DatasetNames = DatasetNames()) {
+    /// An ingester verifying with `verifier` (which must have an archive map) and naming datasets with `names`;
+    /// with `explodeArrays`, a file that is a JSON array becomes one line per item (each object with the
+    /// inserted fields) instead of Sage's one line holding the array.
+    public init(verifier: ArchiveVerifier, names: DatasetNames = DatasetNames(), explodeArrays: Bool = false) {
         self.verifier = verifier
         self.names = names
+        self.explodeArrays = explodeArrays
     }
 
     /// Reads, verifies and lays out one input.
@@ -106,10 +110,12 @@ public struct RecordIngester: Sendable {
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 // Every upload field too, replacing a partition field of the same name as Sage's job does.
                 if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
-                guard let line = NDJSONLine.line(fields, into: content) else { continue }
+                guard let (line, lines) = rows(fields, into: content) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
-                let suffix = verdicts.count > 1 ? "_" + SafeName.component(verdict.filename.replacingOccurrences(of: ".json", with: "")) : ""
-                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, suffix: suffix), bytes: line, lines: 1))
+                // Named after the whole file name: two files of an archive never have one.
+                let qualifier = verdicts.count > 1 ? verdict.filename : nil
+                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, qualifier: qualifier),
+                                            bytes: line, lines: lines))
                 datasetOf[verdict.filename] = dataset
             }
         }
@@ -126,6 +132,18 @@ public struct RecordIngester: Sendable {
                                         bytes: rows.bytes, lines: rows.count))
         }
         return .success(objects)
+    }
+
+    /// The rows of one file with `fields` inserted and how many: one line (Sage's), or with `explodeArrays`
+    /// one line per item of a file that is an array; `nil` when the bytes are not JSON.
+    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8]) -> ([UInt8], Int)? {
+        if explodeArrays, content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "["),
+           let items = (try? JSONDocument(bytes: content))?.value.arrayValue {
+            var bytes: [UInt8] = []
+            for item in items { bytes += JSONWriter.compact.bytes(item.inserting(fields)) + [0x0A] }
+            return (bytes, items.count)
+        }
+        return NDJSONLine.line(fields, into: content).map { ($0, 1) }
     }
 
     /// `fields` with `more` set on them: a name already there keeps its place and takes the new value.

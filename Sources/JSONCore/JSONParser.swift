@@ -278,7 +278,7 @@ struct ParserState {
                         index += 1
                         skipWhitespace()
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
-                        if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: index) }
+                        if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: previousSignificantOffset()) }
                         if tracksPaths { path.append(currentPointer().appending(index: innermost.pointee.count)) }
                         continue nextValue
                     case UInt8(ascii: "]"):
@@ -311,7 +311,7 @@ struct ParserState {
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
         switch bytes[index] {
         case UInt8(ascii: "\""): break
-        case UInt8(ascii: "}") where !isFirst: throw ParseFailure(kind: .trailingComma, offset: index)
+        case UInt8(ascii: "}") where !isFirst: throw ParseFailure(kind: .trailingComma, offset: previousSignificantOffset())
         case UInt8(ascii: "'"): throw ParseFailure(kind: .singleQuotedString, offset: index)
         default: throw unexpected(expected: "a member name in double quotes")
         }
@@ -429,7 +429,7 @@ struct ParserState {
             return ParseFailure(kind: .nonFiniteNumber("Infinity"), offset: index)
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             if expected == "a JSON value", previousSignificantByte() == UInt8(ascii: ",") {
-                return ParseFailure(kind: .trailingComma, offset: index)
+                return ParseFailure(kind: .trailingComma, offset: previousSignificantOffset())
             }
         default: break
         }
@@ -442,14 +442,21 @@ struct ParserState {
     }
 
     func previousSignificantByte() -> UInt8? {
+        let offset = previousSignificantOffset()
+        return offset < index ? bytes[offset] : nil
+    }
+
+    /// Where the last byte before `index` that is not whitespace is (a trailing comma is reported
+    /// there); `index` when there is none.
+    func previousSignificantOffset() -> Int {
         var cursor = index - 1
         while cursor >= 0 {
             switch bytes[cursor] {
             case 0x20, 0x0A, 0x0D, 0x09: cursor -= 1
-            default: return bytes[cursor]
+            default: return cursor
             }
         }
-        return nil
+        return index
     }
 
     /// A readable name for the character at `offset`, e.g. `'x'` or `byte 0xFF`.

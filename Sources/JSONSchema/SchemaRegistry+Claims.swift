@@ -10,6 +10,14 @@ public struct SharedID: Sendable, Equatable {
     public let wonByThisFile: Bool
 }
 
+/// A default schema (a bundled one) that a file declaring the same `$id` replaced.
+public struct ReplacedDefault: Sendable, Equatable {
+    /// The `$id` (absolute, without fragment).
+    public let uri: String
+    /// The file that replaced it.
+    public let fileName: String
+}
+
 extension SchemaRegistry {
     /// The `$id`s that the document named by `uri` declares and some other file declares too. That
     /// document's own references resolve within itself; other documents' go to the winner.

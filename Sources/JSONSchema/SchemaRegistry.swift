@@ -16,6 +16,8 @@ public struct SchemaRegistry: Sendable {
         let resourceScopes: [JSONPointer: Scope]
         /// The document's own plain-name anchors, by absolute URI.
         let anchors: [String: JSONPointer]
+        /// A default (a bundled schema) that a file declaring the same `$id` replaces without a clash.
+        var isDefault = false
     }
 
     /// The resource a schema location belongs to.
@@ -35,6 +37,8 @@ public struct SchemaRegistry: Sendable {
     private var anchors: [String: Location] = [:]
     /// For each resource URI that more than one file claims, the claiming documents in registration order.
     private(set) var claims: [String: [Int]] = [:]
+    /// The default schemas that files replaced, in registration order.
+    public private(set) var replacedDefaults: [ReplacedDefault] = []
 
     /// A registry holding only the bundled draft-07 metaschema.
     public init() {
@@ -71,7 +75,11 @@ public struct SchemaRegistry: Sendable {
         resources[retrieval.description] = Location(document: document, pointer: .root)
         for resource in index.resources {
             if let earlier = resources[resource.uri], earlier.document != document, documents[earlier.document].retrieval != retrieval.description {
-                claims[resource.uri, default: [earlier.document]].append(document)
+                if documents[earlier.document].isDefault, claims[resource.uri] == nil {
+                    replacedDefaults.append(ReplacedDefault(uri: resource.uri, fileName: sourceName ?? retrieval.description))
+                } else {
+                    claims[resource.uri, default: [earlier.document]].append(document)
+                }
             }
             resources[resource.uri] = Location(document: document, pointer: resource.pointer)
         }
@@ -80,6 +88,13 @@ public struct SchemaRegistry: Sendable {
                                   resourceScopes: index.scopes,
                                   anchors: Dictionary(index.anchors.map { ($0.uri, $0.pointer) }, uniquingKeysWith: { _, last in last })))
         return index.scopes[.root]?.base ?? retrieval
+    }
+
+    /// Registers a default schema (a bundled one) under `uri` and its `$id`s: a file registered later
+    /// that declares one of them replaces it, with no shared-`$id` clash (see `replacedDefaults`).
+    public mutating func registerDefault(_ schema: JSONValue, uri: String, sourceName: String) {
+        register(schema, uri: uri, sourceName: sourceName)
+        documents[documents.count - 1].isDefault = true
     }
 
     /// Whether a URI (with or without fragment) names something registered.

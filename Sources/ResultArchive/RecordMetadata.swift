@@ -132,6 +132,21 @@ public enum RecordManifest {
         guard let object = document.value.objectValue else {
             return .failure(issue(.root, "a manifest line must be a JSON object, found \(document.value.primitiveType.withArticle)"))
         }
+        // Upload fields go into rows under lower-case keys (S3's metadata): two keys equal up to case would
+        // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
+        var seen: [String: String] = [:]
+        for member in object {
+            let lowered = member.key.lowercased()
+            if let first = seen[lowered] {
+                return .failure(issue(JSONPointer(tokens: [member.key]), "keys \"\(first)\" and \"\(member.key)\" are equal up to case: "
+                                      + "upload fields are lower-cased (as S3 metadata is), so the line would give \"\(lowered)\" two values"))
+            }
+            seen[lowered] = member.key
+            // When Bridge exported the record: it orders exports of one record (`ingest --on-record-id latest`).
+            if lowered == "exportedon", member.value.stringValue.flatMap(Timestamp.date) == nil {
+                return .failure(issue(JSONPointer(tokens: [member.key]), "\"\(member.key)\" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found \(member.value)"))
+            }
+        }
         var record = RecordMetadata(fields: object)
         for key in ["path", "recordId", "assessmentId", "uploadedOn", "clientInfo", "appId"] {
             guard let value = object[key] else { continue }

@@ -152,8 +152,8 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertEqual(run.status, .ok, run.stdout + run.stderr)
         let written = tree(folder.appendingPathComponent("out")).keys.sorted()
         let partition = "assessmentid=spelling/year=2022/month=2/day=15/"
-        XCTAssertTrue(written.contains("dataset=AudioLevelRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J_microphone.ndjson"), "\(written)")
-        XCTAssertTrue(written.contains("dataset=AudioLevelRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J_microphone_levels.ndjson"),
+        XCTAssertTrue(written.contains("dataset=AudioLevelRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J@microphone.json.ndjson"), "\(written)")
+        XCTAssertTrue(written.contains("dataset=AudioLevelRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J@microphone_levels.json.ndjson"),
                       "Sage's job writes both to one key, the second overwriting the first; we keep both")
         XCTAssertTrue(written.contains("dataset=MotionRecord/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))
         XCTAssertTrue(written.contains("dataset=ArchiveMetadata/\(partition)OCJByUtSrVTYtqObYp7XZV_J.ndjson"))

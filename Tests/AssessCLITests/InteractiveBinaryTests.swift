@@ -64,7 +64,7 @@ final class InteractiveBinaryTests: XCTestCase {
         let record = folder.appendingPathComponent("partial.json").path
         let run = try Binary.run(["run", path("examples/surveys/mood-loop.json"), "--interactive", "--record", record] + now, stdin: "\n4\n")
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.hasSuffix("> error: input ended before the survey did\nsaved the 2 answers and actions so far to \(record); replay them with --answers\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("> \nerror: input ended before the survey did\nsaved the 2 answers and actions so far to \(record); replay them with --answers\n"), run.stderr)
         XCTAssertEqual(run.stdout, "", "no --format: no report")
         let script = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: record)))).value
         XCTAssertEqual(script, ["steps": [["identifier": "intro", "action": "goForward"], ["identifier": "mood", "answer": 4]]])

@@ -112,8 +112,8 @@ final class RoughEdgesRunBinaryTests: XCTestCase {
         let input = ["b", "", "5", "1", "1990", "b", ""].joined(separator: "\n") + "\n"
         let run = try Binary.run(["run", moodLoop, "--interactive", "--record", record] + now, stdin: input)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("  ! step \"intro\" does not show the goBackward button\n"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("  ! step \"completion\" does not show the goBackward button\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("  ! step \"intro\" does not show the back button\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("  ! step \"completion\" does not show the back button\n"), run.stderr)
         let script = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: record)))).value
         XCTAssertEqual(script["steps"]?[0], ["identifier": "intro", "action": "goForward"], "the refused Back is not recorded")
         XCTAssertEqual(script["steps"]?.arrayValue?.count, 5)

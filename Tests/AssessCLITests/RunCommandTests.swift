@@ -156,7 +156,7 @@ final class RunCommandTests: XCTestCase {
                        "back on the first step was refused; a skipped choiceQ1 goes to followupQ")
         XCTAssertEqual(report["answers"]?["multipleChoice"], ["blue", "green"])
         let recorded = try JSONDocument(bytes: Array(Data(contentsOf: URL(fileURLWithPath: script)))).value
-        XCTAssertTrue(example.stderr.contains("  ! step \"overview\" does not show the goBackward button\n"), example.stderr)
+        XCTAssertTrue(example.stderr.contains("  ! step \"overview\" does not show the back button\n"), example.stderr)
         XCTAssertEqual(recorded["steps"]?[0], ["identifier": "overview", "action": "goForward"], "the refused Back is not recorded (issue 23)")
     }
 

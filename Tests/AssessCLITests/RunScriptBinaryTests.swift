@@ -84,7 +84,7 @@ final class RunScriptBinaryTests: XCTestCase {
         let broken = try Binary.write("{\"steps\": [\n  {\"identifier\": \"a\",}\n]}", to: "broken.json", in: folder)
         let syntax = try Binary.run(["run", survey, "--answers", broken])
         XCTAssertEqual(syntax.status, 3)
-        XCTAssertTrue(syntax.stderr.hasPrefix("\(broken):2:22: error: trailing comma"), syntax.stderr)
+        XCTAssertTrue(syntax.stderr.hasPrefix("\(broken):2:21: error: trailing comma"), syntax.stderr)
     }
 
     func testAMismatchNamesTheScriptEntryAndItsLine() throws {

@@ -31,7 +31,7 @@ final class ValidateCommandTests: XCTestCase {
     func testKeepsGoingAfterBadFilesAndReportsTheWorstStatus() {
         let run = CapturedRun(["validate", "--schema", schema, file("syntax-error.json"), file("valid.json"), "missing.json"])
         XCTAssertEqual(run.status, .inputError)
-        XCTAssertTrue(run.stdout.contains("\(file("syntax-error.json")):2:23: error: trailing comma"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(file("syntax-error.json")):2:22: error: trailing comma"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(file("valid.json")): valid"))
         XCTAssertTrue(run.stdout.contains("error: cannot read missing.json: no such file\n"), run.stdout)
     }

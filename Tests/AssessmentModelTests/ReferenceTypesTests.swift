@@ -39,7 +39,10 @@ final class ReferenceTypesTests: XCTestCase {
     func testTimedAndOtherStepsKeepTheirFields() throws {
         let countdown = try node(#"{"type": "countdown", "identifier": "c", "duration": 3, "fullInstructionsOnly": true}"#)
         XCTAssertEqual(countdown.kind, .countdown)
-        XCTAssertEqual(countdown.extra["duration"], 3)
+        XCTAssertEqual(countdown.body, .countdown(duration: JSONNumber(3)))
+        XCTAssertEqual(countdown.duration?.intValue, 3)
+        XCTAssertEqual(countdown.extra["fullInstructionsOnly"], true, "members the model does not type are kept")
+        XCTAssertEqual(countdown.json, try JSONDocument(text: #"{"type": "countdown", "identifier": "c", "duration": 3, "fullInstructionsOnly": true}"#).value)
         XCTAssertNil(countdown.question)
         let transform = try node(#"{"type": "transform", "identifier": "t", "resourceName": "part"}"#)
         XCTAssertEqual(transform.resourceName, "part")

@@ -15,6 +15,8 @@ enum IngestFixtures {
            {"filename": "assessmentResult.json", "jsonSchema": "https://example.invalid/assess-tests/Result.json"},
            {"filename": "left.json", "jsonSchema": "https://example.invalid/assess-tests/MotionRecord.json"},
            {"filename": "right.json", "jsonSchema": "https://example.invalid/assess-tests/MotionRecord.json"},
+           {"filename": "walk_motion.json", "jsonSchema": "https://example.invalid/assess-tests/MotionRecord.json"},
+           {"filename": "balance_motion.json", "jsonSchema": "https://example.invalid/assess-tests/MotionRecord.json"},
            {"filename": "gone.json", "jsonSchema": "https://example.invalid/assess-tests/Nowhere.json"}]}]}
         """#
 

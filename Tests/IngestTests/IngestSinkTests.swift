@@ -41,7 +41,7 @@ final class IngestSinkTests: XCTestCase {
                         writers: Int = 1) throws -> [IngestOutcome] {
         let verifier = try IngestFixtures.verifier()
         let ingester = RecordIngester(verifier: verifier)
-        var sink = try IngestSink(folder: output.path, verifier: verifier, layout: layout, commitRecords: commitRecords, writers: writers)
+        var sink = try IngestSink(folder: output.path, layout: layout, commitRecords: commitRecords, writers: writers)
         var outcomes: [IngestOutcome] = []
         for input in inputs { outcomes += try sink.take(ingester.prepare(input)) }
         return outcomes + (try sink.finish())
@@ -77,11 +77,14 @@ final class IngestSinkTests: XCTestCase {
         let outcomes = try ingest(inputs, into: output, commitRecords: 1)
         let ingested = outcomes.filter { $0.status == .ingested }
         XCTAssertEqual(ingested.map(\.recordId), ["r1", "r2"])
-        XCTAssertTrue(ingested[0].written.allSatisfy { $0.hasSuffix("part-000001.ndjson") }, "one commit per record: \(ingested[0].written)")
-        XCTAssertTrue(ingested[1].written.allSatisfy { $0.hasSuffix("part-000002.ndjson") }, "\(ingested[1].written)")
+        // One commit per record, each appending to the run's one part file of a partition.
+        XCTAssertTrue(ingested[0].written.allSatisfy { $0.hasSuffix("part-000001.ndjson") }, "\(ingested[0].written)")
+        XCTAssertEqual(ingested[1].written, ingested[0].written)
         let ledger = try String(contentsOf: output.appendingPathComponent("_assess/ledger.ndjson"), encoding: .utf8)
         let entries = try ledger.split(separator: "\n").map { try JSONDocument(text: String($0)).value }
         XCTAssertEqual(entries.map { $0["recordId"] }, ["r1", "r2"])
+        XCTAssertEqual(entries.map { $0["commit"] }, [1, 2])
+        XCTAssertEqual(entries[1]["objects"]?[0]?["line"], 2, "r2's rows after r1's in the same file")
         for entry in entries {
             for object in entry["objects"]?.arrayValue ?? [] {
                 let path = try XCTUnwrap(object["path"]?.stringValue)
@@ -104,7 +107,7 @@ final class IngestSinkTests: XCTestCase {
         let inputs = try batch(in: folder)
         let verifier = try IngestFixtures.verifier()
         let ingester = RecordIngester(verifier: verifier)
-        var sink = try IngestSink(folder: folder.appendingPathComponent("out").path, verifier: verifier)
+        var sink = try IngestSink(folder: folder.appendingPathComponent("out").path)
         XCTAssertEqual(try sink.take(ingester.prepare(inputs[0])).count, 0, "ingested, not committed: not reported yet")
         XCTAssertEqual(try sink.take(ingester.prepare(inputs[1])).count, 0, "an invalid one waits behind it, to keep the order")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/_assess/ledger.ndjson").path))
@@ -156,7 +159,7 @@ final class IngestSinkTests: XCTestCase {
         let tree = IngestFixtures.tree(output)
         let rejected = tree.filter { $0.key.hasPrefix("assess_rejected/") }
         XCTAssertEqual(rejected.count, 7, "one rejected row per invalid or duplicate input")
-        let badJSONRow = try XCTUnwrap(rejected.first { $0.key.hasPrefix("assess_rejected/r4-") }).value
+        let badJSONRow = try XCTUnwrap(rejected.first { $0.key.hasPrefix("assess_rejected/r4@") }).value
         let row = try JSONDocument(text: badJSONRow).value
         XCTAssertEqual(row["recordId"], "r4")
         XCTAssertEqual(row["assessmentId"], "walk")

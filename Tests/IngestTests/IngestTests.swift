@@ -31,8 +31,8 @@ final class IngestTests: XCTestCase {
         let partition = "assessmentid=walk/year=2026/month=3/day=4/"
         XCTAssertEqual(prepared.objects.map(\.path), [
             "dataset=ArchiveMetadata/" + partition + "rec1.ndjson",
-            "dataset=MotionRecord/" + partition + "rec1_left.ndjson",
-            "dataset=MotionRecord/" + partition + "rec1_right.ndjson",
+            "dataset=MotionRecord/" + partition + "rec1@left.json.ndjson",
+            "dataset=MotionRecord/" + partition + "rec1@right.json.ndjson",
             "dataset=Result/" + partition + "rec1.ndjson",
             "dataset=assess_runs/" + partition + "rec1.ndjson",
             "dataset=assess_answers/" + partition + "rec1.ndjson",

@@ -120,7 +120,7 @@ final class OwnTablesTests: XCTestCase {
         let path = folder.appendingPathComponent("a.zip").path
         try Data(IngestFixtures.archive(run: "r", files: [("assessmentResult.json", result), ("left.json", IngestFixtures.motion(2)),
                                                            ("odd \"name\".json", "{}")])).write(to: URL(fileURLWithPath: path))
-        let manifestLine = #"{"path": "a.zip", "recordId": "r\"1", "RecordID": 5, "assessmentId": "walk", "assessmentRevision": "1", "extra": {"n": [1]}, "uploadedOn": "2026-03-04T05:06:07.000Z"}"#
+        let manifestLine = #"{"path": "a.zip", "recordId": "r\"1", "Record ID": 5, "assessmentId": "walk", "assessmentRevision": "1", "extra": {"n": [1]}, "uploadedOn": "2026-03-04T05:06:07.000Z"}"#
         let record = try RecordManifest.parse(Array(manifestLine.utf8), line: 1, name: "m", folder: folder.path).get()
         for metadata in [record, nil] as [RecordMetadata?] {
             let verified = try IngestFixtures.verifier().verifyKeepingContents(Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path, record: metadata)

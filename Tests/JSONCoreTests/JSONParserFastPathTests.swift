@@ -179,7 +179,8 @@ final class JSONParserFastPathTests: XCTestCase {
 
     func testASingleSpaceBeforeAnyByteActsAsNoSpace() {
         // One space skipped in place (`", "`, `": "`) gives what the same text without it gives,
-        // one byte later, whatever byte follows (whitespace, tokens, bad bytes, the end).
+        // one byte later (unless placed before the space, as a trailing comma is), whatever byte
+        // follows (whitespace, tokens, bad bytes, the end).
         for byte in (0...255).map(UInt8.init) {
             for (head, tail) in [("[0,", "1]"), ("{\"a\":", "1}"), ("[true", "]"), ("{\"a\"", ":1}")] {
                 for withTail in [true, false] {
@@ -190,7 +191,9 @@ final class JSONParserFastPathTests: XCTestCase {
                         XCTAssertEqual(spacedValue, plainValue, spaced.description)
                     case (.failure(let spacedError as JSONParseError), .failure(let plainError as JSONParseError)):
                         XCTAssertEqual(spacedError.kind, plainError.kind, spaced.description)
-                        XCTAssertEqual(spacedError.position.offset, plainError.position.offset + 1, spaced.description)
+                        // An error placed before the space (a trailing comma, at the comma) stays where it was.
+                        let shift = plainError.position.offset < head.utf8.count ? 0 : 1
+                        XCTAssertEqual(spacedError.position.offset, plainError.position.offset + shift, spaced.description)
                     default:
                         XCTFail("accepted with one space and not without, or the other way: \(spaced)")
                     }

@@ -82,7 +82,11 @@ final class JSONParserTests: XCTestCase {
     func testRejectsTrailingCommas() {
         XCTAssertEqual(failure("[1, 2,]")?.kind, .trailingComma)
         XCTAssertEqual(failure("{\"a\": 1,}")?.kind, .trailingComma)
-        XCTAssertEqual(failure("[1,\n ]")?.position.line, 2)
+        // At the comma, where the mistake is, not at the bracket after it.
+        XCTAssertEqual(failure("[1,\n ]")?.position, SourcePosition(line: 1, column: 3, offset: 2))
+        XCTAssertEqual(failure("{\"a\": [1, 2],\n  \"b\": 2 ,\n}")?.position, SourcePosition(line: 2, column: 10, offset: 23))
+        XCTAssertEqual(failure("[[],\t]")?.position, SourcePosition(line: 1, column: 4, offset: 3), "a trailing comma after a container")
+        XCTAssertEqual(failure("[1, 2,]")?.message.hasPrefix("trailing comma"), true)
     }
 
     func testRejectsComments() {

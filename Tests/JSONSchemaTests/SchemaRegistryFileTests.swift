@@ -76,7 +76,7 @@ final class SchemaRegistryFileTests: XCTestCase {
                 return XCTFail("expected invalidJSON, got \(error)")
             }
             XCTAssertTrue(path.hasSuffix("sub/bad.json"), path)
-            XCTAssertEqual(parseError.position.line, 3)
+            XCTAssertEqual(parseError.position.line, 2, "at the trailing comma")
         }
     }
 

@@ -47,7 +47,7 @@ final class RecordManifestTests: XCTestCase {
         XCTAssertEqual(issue(#"{"path": "a", "uploadedOn": "yesterday"}"#), #"m.jsonl:4:29: "uploadedOn" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found "yesterday""#)
         XCTAssertEqual(issue(#"{"path": "a", "assessmentRevision": 1.5}"#), #"m.jsonl:4:37: "assessmentRevision" must be an integer (or a string of digits), found 1.5"#)
         XCTAssertEqual(issue("[1]"), "m.jsonl:4:1: a manifest line must be a JSON object, found an array")
-        XCTAssertEqual(issue(#"{"path": "a",}"#)?.hasPrefix("m.jsonl:4:14: not a JSON object: "), true)
+        XCTAssertEqual(issue(#"{"path": "a",}"#)?.hasPrefix("m.jsonl:4:13: not a JSON object: "), true)
     }
 
     func testCatalogPathsAreRelativeToTheCatalog() throws {

@@ -117,6 +117,56 @@ final class SVGLayoutTests: XCTestCase {
         }
     }
 
+    /// The segments of every edge drawn in the SVG.
+    func segments(in svg: String) -> [((Double, Double), (Double, Double))] {
+        svg.components(separatedBy: "<g class=\"edge\"").dropFirst().flatMap { group -> [((Double, Double), (Double, Double))] in
+            let points = String(group.components(separatedBy: " d=\"")[1].prefix { $0 != "\"" }).split(separator: " ").map { token -> (Double, Double) in
+                let numbers = token.dropFirst().split(separator: ",").compactMap { Double($0) }
+                return (numbers[0], numbers[1])
+            }
+            return Array(zip(points, points.dropFirst()))
+        }
+    }
+
+    func testNoEdgeOrEdgeLabelCrossesASectionsNameAndNamesStayInTheirFrames() throws {
+        for file in ["examples/surveys/sleep-sections.json", "examples/surveys/breathing-test.json"] {
+            let graph = Fixtures.graph(try Fixtures.survey(file))
+            let svg = GraphWriter(graph: graph).svg
+            assertReadable(svg, vertices: graph.vertices.count)
+            let names = rects("data-title-box", in: svg), edgeLabels = rects("data-label-box", in: svg)
+            XCTAssertEqual(names.count, graph.clusters.count, file)
+            for name in names {
+                for (a, b) in segments(in: svg) { XCTAssertFalse(name.crossedBy(a, b), "\(file): an edge \(a)→\(b) crosses the section name at \(name)") }
+                for label in edgeLabels { XCTAssertFalse(name.overlaps(label), "\(file): edge label \(label) over section name \(name)") }
+            }
+            let frames = svg.components(separatedBy: "<g class=\"section\"").dropFirst().map { group -> Rect in
+                let number = { (key: String) in Double(self.attributes(key, in: group)[0]) ?? 0 }
+                return Rect(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
+            }
+            for (name, frame) in zip(names, frames) {
+                XCTAssertTrue(frame.x < name.x && name.x + name.width < frame.x + frame.width && frame.y < name.y, "\(file): \(name) inside \(frame)")
+            }
+        }
+    }
+
+    func testTheLegendWrapsWithinTheDrawing() throws {
+        for file in ["examples/surveys/mood-loop.json", "examples/surveys/sleep-sections.json", "examples/surveys/example-survey.json"] {
+            let graph = Fixtures.graph(try Fixtures.survey(file))
+            let writer = GraphWriter(graph: graph)
+            let layout = LayeredLayout(graph: graph, size: { GraphWriter.boxSize(graph.vertices[$0]) }, label: writer.edgeLabel)
+            let svg = writer.svg
+            let width = Double(attributes("width", in: svg)[0]) ?? 0
+            XCTAssertEqual(width, layout.width, accuracy: 0.1, "\(file): the legend does not widen the drawing")
+            let legend = try XCTUnwrap(svg.components(separatedBy: "<g class=\"legend\">").last?.components(separatedBy: "</g>").first)
+            let texts = legend.components(separatedBy: "<text x=\"").dropFirst().map { item -> Double in
+                let x = Double(item.prefix { $0 != "\"" }) ?? 0
+                let text = item.components(separatedBy: ">")[1].prefix { $0 != "<" }
+                return x + LayeredLayout.textWidth(String(text), size: 10)
+            }
+            XCTAssertLessThanOrEqual(texts.max() ?? 0, width - LayeredLayout.margin, "\(file): every key inside the margin")
+        }
+    }
+
     func testCoordinatesFitNeighboursInOrderAndCyclesBreakByDocumentOrder() {
         XCTAssertEqual(LayeredLayout.nonDecreasingFit([3, 1, 2]), [2, 2, 2])
         XCTAssertEqual(LayeredLayout.nonDecreasingFit([1, 5, 2, 8]), [1, 3.5, 3.5, 8])

@@ -4,6 +4,7 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable, Comparable, Cu
     case jsonSyntax = "json-syntax"
     case duplicateKey = "duplicate-key"
     case schema
+    case sageResearchFormat = "sageresearch-format"
     case unknownNodeType = "unknown-node-type"
     case unknownInputType = "unknown-input-type"
     case regexValidator = "regex-validator"
@@ -60,7 +61,7 @@ public enum LintRegistry {
 
     /// Every logic rule, run in this order on each survey.
     public static let logicRules: [any LintRule] = [
-        UnknownNodeTypeRule(), UnknownInputTypeRule(), RegexValidatorRule(), UIHintRule(), UnresolvedTransformRule(), DuplicateIdentifierRule(),
+        SageResearchFormatRule(), UnknownNodeTypeRule(), UnknownInputTypeRule(), RegexValidatorRule(), UIHintRule(), UnresolvedTransformRule(), DuplicateIdentifierRule(),
         InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
         UnreachableStepRule(), EndlessLoopRule(), DuplicateChoiceValueRule(), ValueTypeMismatchRule(), UnmatchableAnswerRule(),
         OrderingOnUnorderedRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), MissingBaseTypeRule(),

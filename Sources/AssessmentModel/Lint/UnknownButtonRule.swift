@@ -16,7 +16,7 @@ public struct UnknownButtonRule: LintRule {
                 let pointer = node.pointer.appending("shouldHideActions").appending(index: index)
                 findings.append(finding(survey, button, known, at: pointer, onKey: false))
             }
-            for (button, _) in node.actions ?? [] where !button.isKnown {
+            for button in (node.actions ?? []).map(\.button) where !button.isKnown {
                 findings.append(finding(survey, button, known, at: node.pointer.appending("actions").appending(button.description), onKey: true))
             }
         }

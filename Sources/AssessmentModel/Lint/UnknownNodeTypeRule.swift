@@ -10,7 +10,9 @@ public struct UnknownNodeTypeRule: LintRule {
     public func check(_ survey: LintContext) -> [Finding] {
         let nodes = (survey.assessment.steps == nil ? [] : [survey.assessment]) + survey.visits.map(\.node)
         return nodes.compactMap { node in
-            guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type) else { return nil }
+            // SageResearch's types are reported once per file by `SageResearchFormatRule`, not as app types to allow.
+            guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type),
+                  !SageResearchFormatRule.isSageResearch(node) else { return nil }
             let known = NodeKind.knownTypeNames
             let guess = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted())
             let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""

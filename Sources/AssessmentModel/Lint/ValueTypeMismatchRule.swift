@@ -15,8 +15,9 @@ public struct ValueTypeMismatchRule: LintRule {
             guard let question = visit.node.question, let type = question.answerType else { continue }
             for choice in question.choices ?? [] {
                 guard let value = choice.value, value != .null, !value.primitiveType.satisfies(type) else { continue }
-                findings.append(survey.finding(self, "choice value \(value) of \"\(visit.node.identifier)\" is \(value.primitiveType.withArticle) but baseType is \"\(type)\"",
-                                               at: choice.pointer.appending("value")))
+                let fixed = Self.converted(value, to: type), pointer = choice.pointer.appending("value")
+                findings.append(survey.finding(self, "choice value \(value) of \"\(visit.node.identifier)\" is \(value.primitiveType.withArticle) but baseType is \"\(type)\"\(fixed.map { "; write \($0)" } ?? "")",
+                                               at: pointer, fixes: fixed.map { survey.replacing(pointer, with: $0) } ?? []))
             }
             for rule in question.surveyRules {
                 guard let answer = rule.matchingAnswer, answer != .null, !Self.fits(answer, question: question, type: type) else { continue }

@@ -32,6 +32,8 @@ public struct LayeredLayout: Sendable {
     public private(set) var routes: [Route] = []
     /// Section rectangles by cluster index (`nil` for a section without shown steps).
     public private(set) var clusterBoxes: [Box?] = []
+    /// Where each section's name is written, in its frame's top strip where no edge or edge label passes.
+    public private(set) var clusterLabels: [Box?] = []
     /// Drawing size.
     public private(set) var width = 0.0, height = 0.0
 
@@ -170,7 +172,7 @@ public struct LayeredLayout: Sendable {
                                 labelBox: text.isEmpty ? nil : Box(x: right + 20 + LayeredLayout.textWidth(text, size: 10) / 2, y: box.y,
                                                                    width: LayeredLayout.textWidth(text, size: 10), height: LayeredLayout.labelHeight)))
         }
-        clusterBoxes = LayeredLayout.clusterRects(graph: graph, boxes: boxes)
+        (clusterBoxes, clusterLabels) = LayeredLayout.clusterRects(graph: graph, boxes: boxes, routes: routes)
         let extents = boxes + routes.compactMap(\.labelBox) + clusterBoxes.compactMap { $0 }
             + routes.flatMap(\.points).map { Box(x: $0.x, y: $0.y, width: 0, height: 0) }
         width = (extents.map(\.maxX).max() ?? 0) + LayeredLayout.margin
@@ -197,9 +199,30 @@ public struct LayeredLayout: Sendable {
         return result
     }
 
-    /// Each section's rectangle: around its steps and inner sections, padded, with room for its name.
-    static func clusterRects(graph: FlowGraph, boxes: [Box]) -> [Box?] {
+    /// Where a section's name goes in the top strip of its frame: the leftmost place no edge and no
+    /// edge label crosses, which may lie past the frame's right side (the frame is then widened).
+    static func sectionLabel(_ text: String, in frame: Box, routes: [Route]) -> Box {
+        let width = textWidth(text, size: 11), top = frame.minY + 4, bottom = top + 14
+        var blocked: [(low: Double, high: Double)] = []
+        for route in routes {
+            for (a, b) in zip(route.points, route.points.dropFirst()) where min(a.y, b.y) < bottom && max(a.y, b.y) > top {
+                blocked.append((min(a.x, b.x) - 3, max(a.x, b.x) + 3))
+            }
+            if let label = route.labelBox, label.minY < bottom, label.maxY > top { blocked.append((label.minX - 3, label.maxX + 3)) }
+        }
+        var x = frame.minX + 8
+        for run in blocked.sorted(by: { $0.low < $1.low }) where run.high > x {
+            if run.low >= x + width { break }
+            x = run.high
+        }
+        return Box(x: x + width / 2, y: top + 7, width: width, height: 14)
+    }
+
+    /// Each section's rectangle, around its steps and inner sections, padded, with room for its name
+    /// where no edge crosses it; and where that name goes.
+    static func clusterRects(graph: FlowGraph, boxes: [Box], routes: [Route]) -> (rects: [Box?], labels: [Box?]) {
         var rects: [Box?] = Array(repeating: nil, count: graph.clusters.count)
+        var labels: [Box?] = Array(repeating: nil, count: graph.clusters.count)
         // Inner sections come after their parents, so walking backwards sees children first.
         for cluster in graph.clusters.indices.reversed() {
             var parts = graph.vertices.indices.filter { graph.vertices[$0].cluster == cluster }.map { boxes[$0] }
@@ -207,10 +230,17 @@ public struct LayeredLayout: Sendable {
             guard !parts.isEmpty else { continue }
             let minX = (parts.map(\.minX).min() ?? 0) - 10, maxX = (parts.map(\.maxX).max() ?? 0) + 10
             let minY = (parts.map(\.minY).min() ?? 0) - 22, maxY = (parts.map(\.maxY).max() ?? 0) + 8
-            let wide = max(maxX - minX, textWidth(graph.clusters[cluster].identifier, size: 11) + 16)
-            rects[cluster] = Box(x: minX + wide / 2, y: (minY + maxY) / 2, width: wide, height: maxY - minY)
+            var wide = max(maxX - minX, textWidth(graph.clusters[cluster].identifier, size: 11) + 16)
+            var rect = Box(x: minX + wide / 2, y: (minY + maxY) / 2, width: wide, height: maxY - minY)
+            let label = sectionLabel(graph.clusters[cluster].identifier, in: rect, routes: routes)
+            if label.maxX + 8 > rect.maxX {
+                wide = label.maxX + 8 - minX
+                rect = Box(x: minX + wide / 2, y: rect.y, width: wide, height: rect.height)
+            }
+            rects[cluster] = rect
+            labels[cluster] = label
         }
-        return rects
+        return (rects, labels)
     }
 }
 

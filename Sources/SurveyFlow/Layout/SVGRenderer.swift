@@ -5,8 +5,8 @@ extension GraphWriter {
     /// by type, lint problems in red (unreachable, dead) and orange (stuck), coverage in green/red.
     public var svg: String {
         let layout = LayeredLayout(graph: graph, size: { GraphWriter.boxSize(self.graph.vertices[$0]) }, label: edgeLabel)
-        let (legend, legendWidth) = self.legend(top: layout.height)
-        let width = max(layout.width, legendWidth + LayeredLayout.margin), height = layout.height + 24
+        let (legend, legendWidth, legendRows) = self.legend(top: layout.height, right: layout.width - LayeredLayout.margin)
+        let width = max(layout.width, legendWidth + LayeredLayout.margin), height = layout.height + 6 + 18 * Double(legendRows)
         var out: [String] = []
         out.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="Helvetica, Arial, sans-serif">"#)
         out.append("<title>\(escape(graph.identifier))</title>")
@@ -18,7 +18,7 @@ extension GraphWriter {
         out.append(#"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#)
         for (index, box) in layout.clusterBoxes.enumerated() {
             guard let box else { continue }
-            out.append(#"<g class="section" data-section="\#(escape(graph.clusters[index].identifier))"><rect x="\#(n(box.minX))" y="\#(n(box.minY))" width="\#(n(box.width))" height="\#(n(box.height))" rx="8" fill="rgb(250,250,250)" fill-opacity="0.6" stroke="rgb(153,153,153)" stroke-dasharray="5 3"/><text x="\#(n(box.minX + 8))" y="\#(n(box.minY + 15))" font-size="11" fill="rgb(102,102,102)">\#(escape(graph.clusters[index].identifier))</text></g>"#)
+            out.append(#"<g class="section" data-section="\#(escape(graph.clusters[index].identifier))"><rect x="\#(n(box.minX))" y="\#(n(box.minY))" width="\#(n(box.width))" height="\#(n(box.height))" rx="8" fill="rgb(250,250,250)" fill-opacity="0.6" stroke="rgb(153,153,153)" stroke-dasharray="5 3"/></g>"#)
         }
         for route in layout.routes {
             let edges = route.edges.map { graph.edges[$0] }
@@ -38,6 +38,11 @@ extension GraphWriter {
                 group += #"<text class="label" data-label-box="\#(n(box.minX)) \#(n(box.minY)) \#(n(box.width)) \#(n(box.height))" x="\#(n(box.minX))" y="\#(n(box.y + 3.5))" font-size="10" fill="\#(problem ? GraphStyle.problem : "#333333")">\#(escape(route.label))</text>"#
             }
             out.append(group + "</g>")
+        }
+        // Section names after the edges, so that none is drawn over one.
+        for (index, label) in layout.clusterLabels.enumerated() {
+            guard let label else { continue }
+            out.append(#"<text class="section-label" data-title-box="\#(n(label.minX)) \#(n(label.minY)) \#(n(label.width)) \#(n(label.height))" x="\#(n(label.minX))" y="\#(n(label.minY + 11))" font-size="11" fill="rgb(102,102,102)">\#(escape(graph.clusters[index].identifier))</text>"#)
         }
         for (index, vertex) in graph.vertices.enumerated() {
             out.append(node(vertex, box: layout.boxes[index]))
@@ -67,31 +72,43 @@ extension GraphWriter {
         }
     }
 
-    /// A one-line key below the drawing, and its width.
-    private func legend(top: Double) -> (String, Double) {
-        var x = LayeredLayout.margin
-        var parts: [String] = []
-        let y = top - 4
+    /// The key below the drawing, wrapped so that no row goes past `right` (a row holds at least one
+    /// item): its SVG, its right end and its number of rows.
+    private func legend(top: Double, right: Double) -> (String, Double, Int) {
+        var items: [(width: Double, draw: (Double, Double) -> String)] = []
         for (text, fill, rounded) in [("question", GraphStyle.of(.choiceQuestion).fill, true), ("other step", GraphStyle.of(.instruction).fill, false),
                                       ("never ends", GraphStyle.stuckFill, false)] {
-            parts.append(#"<rect x="\#(n(x))" y="\#(n(y))" width="18" height="12" rx="\#(rounded ? 4 : 1)" fill="\#(fill)" stroke="rgb(85,85,85)"/><text x="\#(n(x + 24))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
-            x += 30 + LayeredLayout.textWidth(text, size: 10) + 12
+            items.append((24 + LayeredLayout.textWidth(text, size: 10), { x, y in
+                #"<rect x="\#(self.n(x))" y="\#(self.n(y))" width="18" height="12" rx="\#(rounded ? 4 : 1)" fill="\#(fill)" stroke="rgb(85,85,85)"/><text x="\#(self.n(x + 24))" y="\#(self.n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#
+            }))
         }
-        var lines = [("unreachable or dead (no answer takes it)", GraphStyle.problem, true)]
+        var lines = [("unreachable or dead", GraphStyle.problem, true)]
         if coverage != nil { lines += [("taken by a script", GraphStyle.covered, false), ("not taken", GraphStyle.uncovered, false)] }
         for (text, colour, dashed) in lines {
             let dash = dashed ? #" stroke-dasharray="5 3""# : ""
-            parts.append(#"<path d="M\#(n(x)),\#(n(y + 6)) L\#(n(x + 22)),\#(n(y + 6))" stroke="\#(colour)" stroke-width="\#(dashed ? "1.2" : "1.8")"\#(dash)/><text x="\#(n(x + 28))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
-            x += 28 + LayeredLayout.textWidth(text, size: 10) + 12
+            items.append((28 + LayeredLayout.textWidth(text, size: 10), { x, y in
+                #"<path d="M\#(self.n(x)),\#(self.n(y + 6)) L\#(self.n(x + 22)),\#(self.n(y + 6))" stroke="\#(colour)" stroke-width="\#(dashed ? "1.2" : "1.8")"\#(dash)/><text x="\#(self.n(x + 28))" y="\#(self.n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#
+            }))
         }
         if coverage != nil {
             let text = "step not shown"
-            parts.append(#"<rect x="\#(n(x))" y="\#(n(y))" width="18" height="12" rx="1" fill="rgb(255,255,255)" stroke="\#(GraphStyle.uncovered)" stroke-width="2.5"/><text x="\#(n(x + 24))" y="\#(n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#)
-            x += 24 + LayeredLayout.textWidth(text, size: 10)
-        } else {
-            x -= 12
+            items.append((24 + LayeredLayout.textWidth(text, size: 10), { x, y in
+                #"<rect x="\#(self.n(x))" y="\#(self.n(y))" width="18" height="12" rx="1" fill="rgb(255,255,255)" stroke="\#(GraphStyle.uncovered)" stroke-width="2.5"/><text x="\#(self.n(x + 24))" y="\#(self.n(y + 10))" font-size="10" fill="rgb(68,68,68)">\#(text)</text>"#
+            }))
         }
-        return (#"<g class="legend">"# + parts.joined() + "</g>", x)
+        var x = LayeredLayout.margin, y = top - 4, rows = 1, widest = 0.0
+        var parts: [String] = []
+        for item in items {
+            if x > LayeredLayout.margin, x + item.width > right {
+                x = LayeredLayout.margin
+                y += 18
+                rows += 1
+            }
+            parts.append(item.draw(x, y))
+            widest = max(widest, x + item.width)
+            x += item.width + 18
+        }
+        return (#"<g class="legend">"# + parts.joined() + "</g>", widest, rows)
     }
 
     /// The size of a vertex's box: wide enough for its identifier and type.

@@ -1,0 +1,91 @@
+import JSONCore
+
+extension Node {
+    /// A node with its enclosing containers.
+    public struct Visit: Sendable {
+        /// The node visited (its ``Node/pointer`` says where it is).
+        public let node: Node
+        /// The container holding the node, linked to the containers around it (shared by all visits).
+        let chain: AncestorChain
+
+        /// The assessment and sections around it, outermost first (built on demand: linear in the depth).
+        public var ancestors: [Node] { chain.nodes }
+
+        /// The innermost enclosing container (a section, or the assessment).
+        public var container: Node { chain.node }
+
+        /// Whether any enclosing container is a section.
+        public var isInSection: Bool { chain.inSection }
+    }
+
+    /// Every node below this one, depth first in document order, with its ancestors. Iterative, and
+    /// the ancestors are shared links, so a survey nested 10,000 sections deep costs linear time and memory.
+    public func descendants() -> [Visit] {
+        var visits: [Visit] = []
+        guard let children = steps, !children.isEmpty else { return visits }
+        // Each open container with the index of its next child to visit.
+        var stack: [(chain: AncestorChain, next: Int)] = [(AncestorChain(node: self, parent: nil), 0)]
+        while let top = stack.last {
+            let siblings = top.chain.node.steps ?? []
+            guard top.next < siblings.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let child = siblings[top.next]
+            visits.append(Visit(node: child, chain: top.chain))
+            if let grandchildren = child.steps, !grandchildren.isEmpty {
+                stack.append((AncestorChain(node: child, parent: top.chain), 0))
+            }
+        }
+        return visits
+    }
+
+    /// The child step with this identifier.
+    public func step(_ identifier: String) -> Node? {
+        steps?.first { $0.identifier == identifier }
+    }
+}
+
+/// A container and the containers around it, innermost first: a persistent list whose links are
+/// shared by every node inside, so ancestors are never copied per level. Only `deinit` changes
+/// `parent`, when no one else can see the link, hence unchecked.
+final class AncestorChain: @unchecked Sendable {
+    /// The container.
+    let node: Node
+    /// The container around it; `nil` for the outermost.
+    private(set) var parent: AncestorChain?
+    /// Whether this container or one around it is a section.
+    let inSection: Bool
+    /// How many containers the chain holds.
+    let depth: Int
+
+    init(node: Node, parent: AncestorChain?) {
+        self.node = node
+        self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
+        // An assessment nested as a step behaves as a section.
+        inSection = node.kind == .section || (parent != nil && node.kind.isContainer) || (parent?.inSection ?? false)
+    }
+
+    /// The containers from the outermost to this one.
+    var nodes: [Node] {
+        var nodes: [Node] = []
+        var link: AncestorChain? = self
+        while let current = link {
+            nodes.append(current.node)
+            link = current.parent
+        }
+        return nodes.reversed()
+    }
+
+    // Freed link by link, not recursively, however long the chain.
+    deinit {
+        var next = parent
+        parent = nil
+        while isKnownUniquelyReferenced(&next), let link = next {
+            next = link.parent
+            link.parent = nil
+        }
+    }
+}
