@@ -10,7 +10,7 @@ struct LintCommand: Command {
     let spec = CommandSpec(
         name: "lint",
         summary: "Check surveys: JSON syntax, the format's schema, and survey logic (targets, reachability, rules, choices).",
-        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--allow-type NAME]... [--resources DIR] [--schema S] [--ref-dir D]... [--jobs N] FILE... | DIR | -",
+        synopsis: "[--format text|json|github|sarif] [--strict] [--exclude RULE]... [--allow-type NAME]... [--allow-property NAME]... [--resources DIR] [--schema S] [--ref-dir D]... [--jobs N] FILE... | DIR | -",
         options: [
             SharedOptions.format("text (default), json, github (workflow commands) or sarif (SARIF 2.1.0)."),
             .flag("--strict", help: "Warnings fail too (exit 1)."),
@@ -19,12 +19,14 @@ struct LintCommand: Command {
             SharedOptions.schema("Check against this schema instead of the bundled one (or the file's \"$schema\")."),
             SharedOptions.refDir(),
             .value("--allow-type", valueName: "NAME", help: "An app's own node type, checked as a generic node (repeatable; also \"allowTypes\" in assess.json)."),
+            .value("--allow-property", valueName: "NAME", help: "A member the app reads, not reported by unknown-property: NAME anywhere, KIND.NAME in one kind of object (repeatable; also \"allowProperties\" in assess.json)."),
             .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: each survey's folder)."),
             .value("--catalog", valueName: "FILE", help: "For archive maps: a JSON object of schema URI → local schema file, for URIs no $id answers to."),
             ParallelInputs.option,
         ],
         discussion: """
-            assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"]}.
+            assess.json beside a survey or in a parent folder: {"allowTypes": ["tapping", "tremor"],
+            "allowProperties": ["score", "choice.points"]}.
             Sage's archive-map.json is linted as a map: ArchiveMap.json (v3, from --ref-dir or the map's
             folder), schema URIs resolvable offline, shared datasets, schemas failing their own example.
             Text output: FILE:LINE:COL: error|warning: MESSAGE [rule-id], then note lines.
@@ -94,7 +96,8 @@ struct LintCommand: Command {
                 }
                 guard let settings = SurveySettings.load(for: file.path, arguments: arguments, io: heldIO) else { return (nil, held.written) }
                 let linter = Linter(registry: frozenRegistry, schema: schema, excluding: excluded,
-                                    allowedTypes: settings.allowedTypes, resources: settings.resources)
+                                    allowedTypes: settings.allowedTypes, resources: settings.resources,
+                                    allowedProperties: settings.allowedProperties)
                 return (linter.lint(bytes: bytes, file: file.name), held.written)
             }
         }, consume: { outcome in

@@ -9,6 +9,8 @@ struct SurveySettings {
     let allowedTypes: Set<String>
     /// Where `transform` nodes find their files: `--resources DIR`, else the survey's folder.
     let resources: SurveyResources
+    /// An app's own members, not reported as unknown (`--allow-property`, `allowProperties`).
+    var allowedProperties: Set<String> = []
 
     /// The config file's name.
     static let configName = SurveyConfig.fileName
@@ -17,14 +19,17 @@ struct SurveySettings {
     static func load(for path: String?, arguments: ParsedArguments) -> Result<SurveySettings, InputError> {
         let folder = URL(fileURLWithPath: path ?? ".").deletingLastPathComponent().standardizedFileURL
         var allowed = Set(arguments.all("--allow-type"))
+        var properties = Set(arguments.all("--allow-property"))
         if let config = SurveyConfig.nearest(from: path == nil ? URL(fileURLWithPath: ".").standardizedFileURL : folder) {
             switch SurveyConfig.read(config) {
-            case .success(let config): allowed.formUnion(config.allowedTypes)
+            case .success(let config):
+                allowed.formUnion(config.allowedTypes)
+                properties.formUnion(config.allowedProperties)
             case .failure(let problem): return .failure(InputError(name: problem.file, reason: problem.reason))
             }
         }
         let directory = arguments.value("--resources") ?? (path == nil ? "." : folder.path)
-        return .success(SurveySettings(allowedTypes: allowed, resources: .folder(directory)))
+        return .success(SurveySettings(allowedTypes: allowed, resources: .folder(directory), allowedProperties: properties))
     }
 
     /// The settings for the survey at `path`, or `nil` after printing why they cannot be read.

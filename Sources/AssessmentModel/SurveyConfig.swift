@@ -1,11 +1,23 @@
 import Foundation
 import JSONCore
 
-/// An `assess.json` beside surveys (or in a parent folder): `{"allowTypes": ["tapping", …]}`, the app's own
-/// node types. `lint`, `run`, `graph`, `routes` and the language server read it the same way.
+/// An `assess.json` beside surveys (or in a parent folder): `{"allowTypes": ["tapping", …], "allowProperties":
+/// ["score", "choice.points"]}`, the app's own node types and members. `lint`, `run`, `graph`, `routes` and the
+/// language server read it the same way.
 public struct SurveyConfig: Sendable, Equatable {
     /// Node types checked as generic nodes instead of being reported as unknown.
     public let allowedTypes: [String]
+    /// Members the app reads that no engine does: `name` in any object, `scope.name` in one kind (`unknown-property`).
+    public var allowedProperties: [String] = []
+
+    /// A config from its parts.
+    public init(allowedTypes: [String], allowedProperties: [String] = []) {
+        self.allowedTypes = allowedTypes
+        self.allowedProperties = allowedProperties
+    }
+
+    /// The settings a config may hold.
+    static let settings = ["allowTypes", "allowProperties"]
 
     /// The config file's name.
     public static let fileName = "assess.json"
@@ -41,14 +53,21 @@ public struct SurveyConfig: Sendable, Equatable {
             return .failure(Problem(file: name, reason: "\(error.description)"))
         }
         guard case .object(let object) = document.value else { return .failure(Problem(file: name, reason: "a config must be a JSON object")) }
-        for member in object where member.key != "allowTypes" {
-            return .failure(Problem(file: name, reason: "unknown setting \"\(member.key)\" (known: allowTypes)"))
+        for member in object where !settings.contains(member.key) {
+            return .failure(Problem(file: name, reason: "unknown setting \"\(member.key)\" (known: \(settings.joined(separator: ", ")))"))
         }
-        guard let list = object["allowTypes"] else { return .success(SurveyConfig(allowedTypes: [])) }
-        guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
-            return .failure(Problem(file: name, reason: "\"allowTypes\" must be an array of type names"))
+        var lists: [[String]] = []
+        for (setting, what) in zip(settings, ["type names", "member names"]) {
+            guard let list = object[setting] else {
+                lists.append([])
+                continue
+            }
+            guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
+                return .failure(Problem(file: name, reason: "\"\(setting)\" must be an array of \(what)"))
+            }
+            lists.append(values.compactMap(\.stringValue))
         }
-        return .success(SurveyConfig(allowedTypes: values.compactMap(\.stringValue)))
+        return .success(SurveyConfig(allowedTypes: lists[0], allowedProperties: lists[1]))
     }
 }
 

@@ -82,7 +82,7 @@ public struct DocumentAnalysis: Sendable {
         case .survey:
             // A survey's kind never adds to the registry, so the server's cache of its schemas applies.
             let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes,
-                                resources: settings.resources, schemaCache: schemaCache)
+                                resources: settings.resources, allowedProperties: settings.allowedProperties, schemaCache: schemaCache)
             let syntax = settings.reportsSyntaxErrors ? loadError.map { [JSONSyntaxRule().finding(for: $0)] } : nil
             findings = parsed.map(linter.lint) ?? syntax ?? []
             survey = parsed

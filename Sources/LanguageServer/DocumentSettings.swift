@@ -8,6 +8,8 @@ public struct DocumentSettings: Sendable {
     public var allowedTypes: Set<String>
     /// Rules left out (`--exclude`).
     public var excludedRules: Set<String>
+    /// An app's own members: the nearest `assess.json`'s `allowProperties` and `initializationOptions`' (`unknown-property`).
+    public var allowedProperties: Set<String> = []
     /// Where `transform` nodes find their files: `--resources`, else the document's folder.
     public var resources: SurveyResources?
     /// Whether an `assess.json` governs the document (then every JSON object with a `type` is a survey).
@@ -36,6 +38,8 @@ public struct ServerOptions: Sendable {
     public var allowedTypes: Set<String> = []
     /// Rules left out (`--exclude`).
     public var excludedRules: Set<String> = []
+    /// An app's own members (`allowProperties`).
+    public var allowedProperties: Set<String> = []
     /// A resources folder for every survey (`--resources`).
     public var resources: String?
     /// Where rule ids link to: this base followed by `#rule-id` (the `docs/rules.md` page as served
@@ -54,6 +58,7 @@ public struct ServerOptions: Sendable {
     public func settings(for uri: String) -> DocumentSettings {
         var settings = DocumentSettings(allowedTypes: allowedTypes, excludedRules: excludedRules)
         settings.reportsSyntaxErrors = syntaxErrors
+        settings.allowedProperties = allowedProperties
         guard let url = URL(string: uri), url.isFileURL else {
             settings.resources = resources.map(SurveyResources.folder)
             return settings
@@ -63,7 +68,9 @@ public struct ServerOptions: Sendable {
         if let config = SurveyConfig.nearest(from: folder) {
             settings.hasConfig = true
             switch SurveyConfig.read(config) {
-            case .success(let read): settings.allowedTypes.formUnion(read.allowedTypes)
+            case .success(let read):
+                settings.allowedTypes.formUnion(read.allowedTypes)
+                settings.allowedProperties.formUnion(read.allowedProperties)
             case .failure(let problem): settings.configProblem = "cannot read \(problem.file): \(problem.reason)"
             }
         }
@@ -72,15 +79,17 @@ public struct ServerOptions: Sendable {
     }
 
     /// The member names client settings may have.
-    static let settingNames: Set<String> = ["allowTypes", "exclude", "resources", "ruleDocsURL", "syntaxErrors"]
+    static let settingNames: Set<String> = ["allowTypes", "allowProperties", "exclude", "resources", "ruleDocsURL", "syntaxErrors"]
 
     /// These options with client settings on top (`initializationOptions`, or the `assess` section of
-    /// `workspace/didChangeConfiguration`): `{"allowTypes": [...], "exclude": [...], "resources": "DIR",
-    /// "ruleDocsURL": "...", "syntaxErrors": false}`. Lists add to the command line's; values replace them.
+    /// `workspace/didChangeConfiguration`): `{"allowTypes": [...], "allowProperties": [...], "exclude": [...],
+    /// "resources": "DIR", "ruleDocsURL": "...", "syntaxErrors": false}`. Lists add to the command line's;
+    /// values replace them.
     func applying(_ settings: JSONValue?) -> ServerOptions {
         guard let settings else { return self }
         var options = self
         options.allowedTypes.formUnion(settings["allowTypes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        options.allowedProperties.formUnion(settings["allowProperties"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         options.excludedRules.formUnion(settings["exclude"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         if let folder = settings["resources"]?.stringValue, !folder.isEmpty { options.resources = folder }
         if let url = settings["ruleDocsURL"]?.stringValue { options.ruleDocsURL = url.isEmpty ? nil : url }

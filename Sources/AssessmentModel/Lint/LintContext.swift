@@ -18,10 +18,13 @@ public struct LintContext: Sendable {
     public let allowedTypes: Set<String>
     /// Where `transform` nodes find their resource files, when known.
     public let resources: SurveyResources?
+    /// Members an app reads (`--allow-property`, `assess.json`): `name` anywhere, `scope.name` in one kind of object.
+    public let allowedProperties: Set<String>
 
-    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil) {
+    public init(document: SurveyDocument, allowedTypes: Set<String> = [], resources: SurveyResources? = nil, allowedProperties: Set<String> = []) {
         self.document = document
         self.allowedTypes = allowedTypes
+        self.allowedProperties = allowedProperties
         self.resources = resources
         // A file holding one step (a resource of a larger survey) is checked as that step, inside a holder.
         let walked = document.assessment.steps == nil ? Node.fileHolder(for: document.assessment) : document.assessment

@@ -26,6 +26,7 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable, Comparable, Cu
     case emptyChoices = "empty-choices"
     case missingBaseType = "missing-base-type"
     case unknownButton = "unknown-button"
+    case unknownProperty = "unknown-property"
     case platformKeywordCase = "platform-keyword-case"
     case platformTimeSeconds = "platform-time-seconds"
     case platformTransformIdentifier = "platform-transform-identifier"
@@ -64,7 +65,7 @@ public enum LintRegistry {
         InputIdentifierRule(), UnknownTargetRule(), RuleWithoutTargetRule(), ReservedTargetRule(),
         UnreachableStepRule(), EndlessLoopRule(), DuplicateChoiceValueRule(), ValueTypeMismatchRule(), UnmatchableAnswerRule(),
         OrderingOnUnorderedRule(), ShadowedRuleRule(), SelectorOnSingleChoiceRule(), EmptyChoicesRule(), MissingBaseTypeRule(),
-        UnknownButtonRule(), PlatformKeywordCaseRule(), PlatformTimeSecondsRule(), PlatformTransformIdentifierRule(),
+        UnknownButtonRule(), UnknownPropertyRule(), PlatformKeywordCaseRule(), PlatformTimeSecondsRule(), PlatformTransformIdentifierRule(),
     ]
 
     /// Built-in checks first, then the logic rules, then the archive-map checks.

@@ -36,19 +36,23 @@ public struct Linter: Sendable {
     private let excluded: Set<String>
     private let allowedTypes: Set<String>
     private let resources: SurveyResources?
+    private let allowedProperties: Set<String>
     private let schemaCache: CompiledSchemaCache?
 
     /// `registry` resolves schemas (bundled ones are added); `schema` overrides the file's `"$schema"`;
     /// `allowedTypes` are an app's own node types; `resources` is where `transform` nodes find their files;
-    /// `schemaCache` (of this registry) keeps compiled schemas for the next lint.
+    /// `allowedProperties` are an app's own members (see `UnknownPropertyRule`); `schemaCache` (of this
+    /// registry) keeps compiled schemas for the next lint.
     public init(registry: SchemaRegistry = BundledSchemas.registry(), schema: String? = nil, excluding excluded: Set<String> = [],
-                allowedTypes: Set<String> = [], resources: SurveyResources? = nil, schemaCache: CompiledSchemaCache? = nil) {
+                allowedTypes: Set<String> = [], resources: SurveyResources? = nil, allowedProperties: Set<String> = [],
+                schemaCache: CompiledSchemaCache? = nil) {
         self.registry = registry
         self.schemaCache = schemaCache
         self.schemaOverride = schema
         self.excluded = excluded
         self.allowedTypes = allowedTypes
         self.resources = resources
+        self.allowedProperties = allowedProperties
     }
 
     /// Lints one file's bytes.
@@ -64,13 +68,14 @@ public struct Linter: Sendable {
 
     /// Lints a parsed survey, findings in file order.
     public func lint(_ document: SurveyDocument) -> [Finding] {
-        let survey = LintContext(document: document, allowedTypes: allowedTypes, resources: resources)
+        let survey = LintContext(document: document, allowedTypes: allowedTypes, resources: resources, allowedProperties: allowedProperties)
         var findings = DuplicateKeyRule().check(survey)
         var logic: [Finding] = []
         for rule in LintRegistry.logicRules where !excluded.contains(rule.id.rawValue) { logic += rule.check(survey) }
         if !excluded.contains(LintRuleID.schema.rawValue) {
-            // A logic finding at the same place says it better than the schema's message.
-            let explained = Set(logic.map(\.pointer))
+            // A logic finding at the same place says it better than the schema's message; except that a step
+            // cannot be reached says nothing about what the step itself lacks (an identifier, its steps).
+            let explained = Set(logic.filter { $0.rule != .unreachableStep }.map(\.pointer))
             findings += SchemaRule().check(survey, uri: schemaURI(of: document), in: registry, cache: schemaCache).filter { !explained.contains($0.pointer) }
             if schemaOverride == nil, let declared = declaredSchema(of: document), !registry.contains(declared) {
                 findings.append(SchemaRule().unknownSchemaNote(survey, declared: declared))

@@ -20,9 +20,9 @@ public struct SchemaRule: LintCheck {
     /// per `cache`, when one is given).
     public func check(_ survey: LintContext, uri: String, in registry: SchemaRegistry, cache: CompiledSchemaCache? = nil) -> [Finding] {
         findings(survey.document.json.value, depth: survey.sectionDepth, uri: uri, in: registry, cache: cache,
-                 range: survey.document.range(of:)) { pointer in
+                 range: survey.document.range(of:), prefix: { pointer in
             survey.stepName(containing: pointer).flatMap { $0.isEmpty ? nil : "step \"\($0)\": " } ?? ""
-        }
+        }, survey: survey)
     }
 
     /// The schema findings for any JSON document (not a survey), against the schema registered as `uri`.
@@ -33,7 +33,7 @@ public struct SchemaRule: LintCheck {
     }
 
     private func findings(_ instance: JSONValue, depth: Int, uri: String, in registry: SchemaRegistry, cache: CompiledSchemaCache?,
-                          range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String) -> [Finding] {
+                          range: (JSONPointer) -> SourceRange, prefix: (JSONPointer) -> String, survey: LintContext? = nil) -> [Finding] {
         let options = ValidationOptions(maxDepth: LargeStack.validationDepth(sections: depth))
         let compiled = cache.map { cache in try? cache.validator(uri, in: registry, options: options) }
             ?? (try? Validator(registered: uri, in: registry, options: options))
@@ -48,8 +48,12 @@ public struct SchemaRule: LintCheck {
         }
         return loops + LargeStack.run(depth: depth) { validator.validate(instance) }.map { error in
             let best = error.bestMatch
-            return Finding(rule: id, severity: severity, message: prefix(best.instanceLocation) + best.message + " (\(best.keywordLocation.lastToken ?? "schema"))",
-                           pointer: best.instanceLocation, range: range(best.instanceLocation))
+            // In surveys a wrong member value is named, with the value meant as a fix when one is.
+            let hint = survey == nil ? nil : SchemaHint(best, in: instance)
+            let fixes = hint?.meant.flatMap { survey?.replacing(best.instanceLocation, with: $0) } ?? []
+            return Finding(rule: id, severity: severity,
+                           message: prefix(best.instanceLocation) + (hint?.message ?? best.message) + " (\(best.keywordLocation.lastToken ?? "schema"))",
+                           pointer: best.instanceLocation, range: range(best.instanceLocation), fixes: fixes)
         }
     }
 }

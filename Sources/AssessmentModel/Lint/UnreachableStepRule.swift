@@ -31,7 +31,9 @@ public struct UnreachableStepRule: LintRule {
             let node = section ?? visit.node
             guard reported.insert(node.pointer).inserted else { continue }
             let what = section == nil ? "step" : "section"
-            findings.append(survey.finding(self, "\(what) \"\(node.identifier)\" can never be shown: no rule, nextStepIdentifier or preceding step leads to it",
+            // A node without an identifier is named by its place; the schema finding beside it names the missing identifier.
+            let name = node.identifier.isEmpty ? "at \(node.pointer) (it has no \"identifier\")" : "\"\(node.identifier)\""
+            findings.append(survey.finding(self, "\(what) \(name) can never be shown: no rule, nextStepIdentifier or preceding step leads to it",
                                            at: node.pointer))
         }
         return findings

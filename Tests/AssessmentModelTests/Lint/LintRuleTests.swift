@@ -33,7 +33,7 @@ final class LintRuleTests: XCTestCase {
     func testSchemaFindingsNameTheStep() {
         let findings = only("schema", lint(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer", "formatOptions": {"maximumValue": "ten"}}}"#))
         XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.hasPrefix("step \"age\": expected a number but found a string"), findings[0].message)
+        XCTAssertTrue(findings[0].message.hasPrefix("step \"age\": \"maximumValue\": expected a number but found a string (type)"), findings[0].message)
         XCTAssertEqual(only("schema", lint(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer"}}"#)), [])
     }
 
