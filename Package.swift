@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
+        .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(name: "AssessCLITests", dependencies: ["AssessCLI", "JSONCore", "ZipArchive", "LanguageServer"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -52,7 +52,7 @@ public struct PreviewSecurity: Sendable {
     /// no `..`, no hidden file) with an image or JSON extension; `nil` otherwise.
     public static func resourceName(_ encoded: String) -> String? {
         guard let name = HTTPRequest.percentDecoded(encoded), !name.isEmpty, name.count <= 200,
-              !name.hasPrefix("."), name.unicodeScalars.allSatisfy({ $0.value > 32 && $0 != "/" && $0 != "\\" && $0.value != 127 }) else { return nil }
+              !name.hasPrefix("."), name.unicodeScalars.allSatisfy({ $0.value >= 32 && $0 != "/" && $0 != "\\" && $0.value != 127 }) else { return nil }
         let allowed = ["png", "jpg", "jpeg", "gif", "svg", "webp", "json"]
         guard let dot = name.lastIndex(of: "."), allowed.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
         return name
