@@ -11,8 +11,10 @@ body { margin: 0; background: #f4f4f5; color: #18181b; line-height: 1.4; }
 .bar h1 { font-size: 1.1rem; margin: 0; flex: 1; overflow-wrap: anywhere; }
 .tag { font-size: .8rem; background: #e4e4e7; border-radius: 4px; padding: 2px 6px; }
 .tag:empty { display: none; }
-.layout { display: grid; grid-template-columns: 1fr; gap: 16px; padding: 16px; }
-@media (min-width: 900px) { .layout { grid-template-columns: 400px 1fr; } }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px; }
+.layout > * { min-width: 0; }
+code { overflow-wrap: anywhere; }
+@media (min-width: 900px) { .layout { grid-template-columns: 420px minmax(0, 1fr); } }
 .screen { background: #fff; border: 1px solid var(--line); border-radius: 24px; padding: 20px; min-height: 520px; max-width: 420px;
   display: flex; flex-direction: column; gap: 12px; overflow-wrap: anywhere; }
 .screen h2 { margin: 0; font-size: 1.4rem; }
@@ -43,7 +45,7 @@ button[data-button=goForward] { background: var(--accent); color: #fff; border-c
 .sev-error { color: #b91c1c; }
 .sev-warning { color: #a16207; }
 .graph { overflow: auto; max-height: 480px; border: 1px solid var(--line); border-radius: 8px; }
-.graph img { display: block; }
+.graph img { display: block; max-width: none; }
 .status { font-weight: 600; }
 """#
 }
