@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzTargets",
-            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer"]
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessCLI"]),

@@ -12,6 +12,7 @@ final class CorpusReplayTests: XCTestCase {
     func testRunner() throws { try replay(.runner) }
     func testZip() throws { try replay(.zip) }
     func testArchive() throws { try replay(.archive) }
+    func testHTTP() throws { try replay(.http) }
 
     /// Crashes whose fix lives on another branch are listed in `Fuzz/crashes/known.txt` and not
     /// replayed (they would bring the whole test process down); this test names each one.
