@@ -21,14 +21,19 @@ struct PreviewSession {
         restart(replaying: script.map { PreviewSession.entries(of: $0, survey: survey, environment: environment()) } ?? [])
     }
 
-    /// The entries a script performs on `survey` (either form): its run's moves, up to where it ends or stops.
+    /// The entries a script performs on `survey` (either form): its run's moves, up to where it ends or stops
+    /// (for a shorthand, up to the first question it does not answer).
     static func entries(of script: AnswerScript, survey: PreviewSurvey, environment: RunEnvironment) -> [AnswerScript.Entry] {
         guard let navigator = survey.navigator else { return [] }
         let run = ScriptedRun(navigator: navigator, script: script, environment: environment)
-        return run.session.moves.compactMap { move in
-            guard let step = navigator.node(at: move.location) else { return nil }
-            return PreviewSession.entry(move.action, identifier: step.identifier)
+        var entries: [AnswerScript.Entry] = []
+        for move in run.session.moves {
+            guard let step = navigator.node(at: move.location) else { break }
+            // The preview starts from the script's answers: it stops at the first question a shorthand leaves unanswered.
+            if case .shorthand(let answers) = script, step.isQuestion, move.action == .goForward, answers[step.identifier] == nil { break }
+            entries.append(PreviewSession.entry(move.action, identifier: step.identifier))
         }
+        return entries
     }
 
     /// The script entry that replays `action` on the step `identifier`.
