@@ -45,6 +45,7 @@ enum PageScript {
     $("graph").src = "/api/graph.svg?r=" + next.revision + "&n=" + (next.route || []).length + "&s=" + encodeURIComponent(next.step ? next.step.stepPath : next.status);
     document.body.dataset.ready = String((next.route || []).length) + ":" + (next.step ? next.step.stepPath : next.status || "");
     if (stepChanged) focusStep();
+    performance.mark("preview-rendered");
   }
 
   function renderProblem(next) {
