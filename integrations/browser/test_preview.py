@@ -120,7 +120,7 @@ class PreviewBrowserTests(unittest.TestCase):
         self.driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", element, text)
 
     def enter(self, answer):
-        """Gives `answer` through the page's controls, as a participant would."""
+        """Gives `answer` through the page's controls, as a participant would; returns the last field typed into, if any."""
         choices = self.driver.find_elements(By.CSS_SELECTOR, "#step input[name=choice]")
         if choices:
             wanted = answer if isinstance(answer, list) else [answer]
@@ -137,7 +137,9 @@ class PreviewBrowserTests(unittest.TestCase):
                 field = self.driver.find_element(By.ID, "field-other")
                 field.clear()
                 field.send_keys(others[0] if isinstance(others[0], str) else json.dumps(others[0]))
-            return
+                return field
+            return None
+        typed = None
         for box in self.driver.find_elements(By.CSS_SELECTOR, "#step .field"):
             key, control = box.get_attribute("data-key"), box.get_attribute("data-control")
             value = answer.get(key) if isinstance(answer, dict) else answer
@@ -154,6 +156,8 @@ class PreviewBrowserTests(unittest.TestCase):
                 field = box.find_element(By.CSS_SELECTOR, "input, textarea")
                 field.clear()
                 field.send_keys(text)
+                typed = field if field.tag_name == "input" else typed
+        return typed
 
     def downloaded(self, names, timeout=10):
         deadline = time.time() + timeout
@@ -189,8 +193,14 @@ class PreviewBrowserTests(unittest.TestCase):
                 entry = entries[cursor]
                 cursor += 1
                 if "answer" in entry:
-                    self.enter(entry["answer"])
-                    self.press("goForward", f"{name} at {step_path}")
+                    typed = self.enter(entry["answer"])
+                    if typed is not None:
+                        # Enter in a field presses Next, as on a phone's keyboard.
+                        before = self.ready()
+                        typed.send_keys(Keys.ENTER)
+                        self.wait_change(before, f"{name} at {step_path} (Enter)")
+                    else:
+                        self.press("goForward", f"{name} at {step_path}")
                 else:
                     self.press(entry["action"], f"{name} at {step_path}")
             else:
@@ -287,7 +297,9 @@ class PreviewBrowserTests(unittest.TestCase):
                 self.press("goForward", "hostile")
                 survey["steps"][1]["title"] = "The end, saved again"
                 path.write_text(json.dumps(survey))
-                WebDriverWait(self.driver, 10).until(lambda d: self.driver.find_element(By.ID, "step-title").text == "The end, saved again")
+                # Read in the page: the heading is replaced when the reload draws the step again.
+                WebDriverWait(self.driver, 10).until(
+                    lambda d: d.execute_script("const t = document.getElementById('step-title'); return t && t.textContent") == "The end, saved again")
                 self.assertEqual([li.get_attribute("data-identifier") for li in self.driver.find_elements(By.CSS_SELECTOR, "#route li")], ["q", "end"],
                                  "the answer still applies after the reload")
                 path.write_text("{ not json")
