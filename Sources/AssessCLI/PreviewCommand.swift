@@ -75,9 +75,17 @@ struct PreviewCommand: Command {
         io.print(url)
         io.printError("Previewing \(path) at \(url) (Ctrl-C to stop)")
         if arguments.flag("--open") { open(url, io: io) }
-        io.onInterrupt? { server.stop() }
+        guard let onInterrupt = io.onInterrupt else {
+            server.run()
+            return .ok
+        }
+        let exiting = DispatchSemaphore(value: 0)
+        onInterrupt { server.stop() }
         server.run()
-        return .ok
+        // Stopped by Ctrl-C: the interrupt watcher exits with 130 once the server is down; wait for it.
+        if server.isStopped { exiting.wait() }
+        io.printError("error: the server stopped accepting connections")
+        return .inputError
     }
 
     private func readScript(_ path: String, io: CommandIO) -> ScriptRead {

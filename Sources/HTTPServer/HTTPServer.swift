@@ -108,7 +108,8 @@ public final class HTTPServer: @unchecked Sendable {
         close(listener)
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    /// Whether ``stop()`` was called.
+    public var isStopped: Bool { lock.withLock { stopped } }
 
     /// Reads requests from one connection and answers them, until it closes, idles, or sends something refused.
     private func serve(_ client: Int32) {

@@ -29,6 +29,9 @@ public final class PreviewServer: Sendable {
 
     /// Stops serving and closes every connection.
     public func stop() { server.stop() }
+
+    /// Whether ``stop()`` was called.
+    public var isStopped: Bool { server.isStopped }
 }
 
 /// Holds the app for the handler made before it.
