@@ -56,8 +56,7 @@ public final class PreviewApp: @unchecked Sendable {
             session.restart()
             return json(state)
         case "/api/graph.svg":
-            let svg = session.survey.svg(highlighting: session.run?.location)
-            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array(svg.utf8))
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array(session.survey.svg.utf8))
         case "/survey.json":
             return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: session.survey.bytes)
         case "/api/script":
@@ -118,6 +117,7 @@ public final class PreviewApp: @unchecked Sendable {
         object["title"] = run.navigator.assessment.title.map(JSONValue.string) ?? .string(run.navigator.assessment.identifier)
         if let location = run.location, let info = run.navigator.info(at: location) {
             object["step"] = StepView(node: info.node, stepPath: info.stepPath, buttons: info.buttons, answer: run.currentAnswer).json
+            object["graphBox"] = survey.box(of: location).map { .array($0.compactMap { JSONNumber($0).map(JSONValue.number) }) } ?? .null
         }
         object["message"] = session.message.map(JSONValue.string) ?? run.failure.map { .string($0.description) } ?? .null
         object["route"] = .array(run.shown.map { shown in

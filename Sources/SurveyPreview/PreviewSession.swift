@@ -57,12 +57,14 @@ struct PreviewSession {
     /// (steps that are not questions go forward on their own while entries remain); the replay stops
     /// at the first entry that no longer applies, or that the runner refuses.
     mutating func restart(replaying script: [AnswerScript.Entry] = []) {
-        entries = []
         message = nil
         guard let navigator = survey.navigator else {
+            // A file that does not read (say, caught half-saved) keeps the run's entries for the next reading.
             run = nil
+            entries = script
             return
         }
+        entries = []
         run = RunSession(navigator: navigator, environment: environment())
         var pending = script[...]
         while let next = pending.first, let step = run?.currentStep, run?.status == .inProgress {

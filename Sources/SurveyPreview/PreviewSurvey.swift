@@ -87,11 +87,12 @@ public struct PreviewSurvey: Sendable {
         svg = GraphWriter(graph: flow).svg
     }
 
-    /// The SVG with the vertex of the step at `location` highlighted (a style rule added; the drawing is unchanged).
-    public func svg(highlighting location: StepLocation?) -> String {
-        guard let location, let graph, let vertex = graph.vertex(at: location), let close = svg.range(of: "</defs>") else { return svg }
-        let id = graph.vertices[vertex].id.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        let style = #"<style>g.node[data-id="\#(id)"] rect{stroke:#1d4ed8;stroke-width:4;stroke-dasharray:none}</style>"#
-        return svg.replacingCharacters(in: close, with: "</defs>" + style)
+    /// Where the step at `location` is drawn in ``svg`` (`x`, `y`, `width`, `height`), for the page to
+    /// outline it over the picture without loading the picture again.
+    public func box(of location: StepLocation?) -> [Double]? {
+        guard let location, let graph, let vertex = graph.vertex(at: location),
+              let start = svg.range(of: #"data-id="\#(graph.vertices[vertex].id)" data-box=""#) else { return nil }
+        let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 4 ? numbers : nil
     }
 }

@@ -41,6 +41,10 @@ final class PreviewReloadTests: XCTestCase {
         XCTAssertNil(state["step"])
         XCTAssertFalse(state["findings"]?.arrayValue?.isEmpty ?? true, "the syntax error is listed with the findings")
 
+        try survey(title: "Fixed").write(toFile: path, atomically: true, encoding: .utf8)
+        state = try PreviewTest.json(app.handle(PreviewTest.get("/api/state")))
+        XCTAssertEqual(state["step"]?["title"], "Fixed", "the answers outlive a save that did not read")
+
         try survey(title: "Fixed", choices: [3, 4]).write(toFile: path, atomically: true, encoding: .utf8)
         state = try PreviewTest.json(app.handle(PreviewTest.get("/api/state")))
         XCTAssertEqual(state["problem"], .null)

@@ -102,5 +102,6 @@ final class PreviewRoutesTests: XCTestCase {
         let response = app.handle(PreviewTest.post("/api/action", ["button": "goForward", "stepPath": "somewhereElse"]))
         XCTAssertEqual(response.status, 409)
         XCTAssertEqual(try PreviewTest.json(response)["step"]?["identifier"]?.stringValue, "meals")
+        XCTAssertEqual(try PreviewTest.json(response)["graphBox"]?.arrayValue?.count, 4, "where the step is drawn in the flow graph")
     }
 }

@@ -66,7 +66,7 @@ enum PageHTML {
     </section>
     <section aria-labelledby="graph-heading">
       <h2 id="graph-heading">Flow</h2>
-      <div class="graph" tabindex="0" aria-label="Flow graph, the current step outlined in blue"><img id="graph" alt="Flow graph of the survey"></div>
+      <div class="graph" tabindex="0" aria-label="Flow graph, the current step outlined in blue"><div class="graph-canvas"><img id="graph" alt="Flow graph of the survey"><div id="graph-mark" class="graph-mark" hidden></div></div></div>
     </section>
   </aside>
 </main>

@@ -42,10 +42,23 @@ enum PageScript {
     $("downloads").hidden = !kept;
     $("keep-note").hidden = kept;
     $("download-result").parentElement.hidden = !next.canDownloadResult;
-    $("graph").src = "/api/graph.svg?r=" + next.revision + "&n=" + (next.route || []).length + "&s=" + encodeURIComponent(next.step ? next.step.stepPath : next.status);
+    renderGraph(next);
     document.body.dataset.ready = String((next.route || []).length) + ":" + (next.step ? next.step.stepPath : next.status || "");
     if (stepChanged) focusStep();
     performance.mark("preview-rendered");
+  }
+
+  function renderGraph(next) {
+    const picture = "/api/graph.svg?r=" + next.revision;
+    if ($("graph").getAttribute("src") !== picture) $("graph").setAttribute("src", picture);
+    const mark = $("graph-mark"), box = next.graphBox;
+    mark.hidden = !box;
+    if (!box) return;
+    const pad = 4;
+    mark.style.left = (box[0] - pad) + "px";
+    mark.style.top = (box[1] - pad) + "px";
+    mark.style.width = (box[2] + 2 * pad) + "px";
+    mark.style.height = (box[3] + 2 * pad) + "px";
   }
 
   function renderProblem(next) {

@@ -45,7 +45,10 @@ button[data-button=goForward] { background: var(--accent); color: #fff; border-c
 .sev-error { color: #b91c1c; }
 .sev-warning { color: #a16207; }
 .graph { overflow: auto; max-height: 480px; border: 1px solid var(--line); border-radius: 8px; }
+.graph-canvas { position: relative; width: max-content; }
 .graph img { display: block; max-width: none; }
+.graph-mark { position: absolute; border: 4px solid var(--accent); border-radius: 12px; pointer-events: none; }
+.graph-mark[hidden] { display: none; }
 .status { font-weight: 600; }
 """#
 }
