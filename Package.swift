@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "OrderedParallel", targets: ["OrderedParallel"]),
         .library(name: "Ingest", targets: ["Ingest"]),
         .library(name: "LanguageServer", targets: ["LanguageServer"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "SurveyPreview", targets: ["SurveyPreview"]),
         .library(name: "AssessCLI", targets: ["AssessCLI"]),
         // The fuzz package (Fuzz/) links the targets' logic through this product; not an API for other programs.
         .library(name: "_FuzzTargets", targets: ["FuzzTargets"]),
@@ -41,13 +43,16 @@ let package = Package(
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive"]),
         .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive", "OrderedParallel"]),
         .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "SurveyFlow"]),
+        .target(name: "HTTPServer"),
+        .target(name: "SurveyPreview", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "ResultArchive", "HTTPServer"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc", "AssessVersion"]
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc",
+                           "AssessVersion", "HTTPServer", "SurveyPreview"]
         ),
         .target(
             name: "FuzzTargets",
-            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest"]
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
@@ -69,6 +74,8 @@ let package = Package(
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(
             name: "AssessCLITests",
             dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],

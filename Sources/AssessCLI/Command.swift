@@ -24,6 +24,7 @@ public enum Assess {
         VerifyCommand(),
         IngestCommand(),
         LSPCommand(),
+        PreviewCommand(),
     ]
 
     /// Runs `assess` with `arguments` (without the program name) and returns the exit status.

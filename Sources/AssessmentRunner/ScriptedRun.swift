@@ -84,7 +84,8 @@ public struct ScriptedRun: Sendable {
         failingEntry = entry
     }
 
-    static func action(named name: String) -> RunAction {
+    /// The action a script entry names (`skip`, `goBackward`, `cancel`; anything else goes forward).
+    public static func action(named name: String) -> RunAction {
         switch name {
         case "skip": return .skip
         case "goBackward": return .goBackward

@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pipeline
     /// Language server (client bytes): frames split and re-frame, answers are JSON-RPC 2.0.
     case lsp
+    /// HTTP request parser of `assess preview` (client bytes): limits hold, requests re-parse, prefixes wait.
+    case http
 
     /// Runs the target on one input; throws when an invariant does not hold.
     public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
@@ -33,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .archive: try ArchiveTarget.run(bytes)
         case .pipeline: try PipelineTarget.run(bytes)
         case .lsp: try LSPTarget.run(bytes)
+        case .http: try HTTPTarget.run(bytes)
         }
     }
 }

@@ -20,6 +20,10 @@ final class DocumentationExamplesTests: XCTestCase {
             try FileManager.default.createDirectory(at: tmp.appendingPathComponent("batch"), withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: tmp) }
             for example in DocumentationExample.all(in: text) where !example.command.hasPrefix("tmp=") {
+                if example.serves {
+                    print("\(page):\(example.line): not run (it serves until stopped; its own tests run it): \(example.command)")
+                    continue
+                }
                 if !sharedPresent, example.command.contains("../shared") {
                     print("\(page): skipped (../shared is absent): \(example.command)")
                     continue
@@ -49,6 +53,8 @@ final class DocumentationExamplesTests: XCTestCase {
         XCTAssertEqual(examples.map(\.command), ["swift run assess lint x.json", "echo hi"])
         XCTAssertEqual(examples.map(\.shown), [["x.json:1:1: error"], []])
         XCTAssertEqual(examples.first?.command(assess: "/bin/assess"), "/bin/assess lint x.json")
+        XCTAssertEqual(DocumentationExample.all(in: "```sh\n$ swift run assess preview s.json --open\n```\n").map(\.serves), [true])
+        XCTAssertEqual(examples.map(\.serves), [false, false])
     }
 
     /// Runs `command` with bash in the repository's root, `tmp` set, both output streams into one pipe.
@@ -81,6 +87,12 @@ struct DocumentationExample {
     let shown: [String]
     /// The 1-based line of the command in its page.
     let line: Int
+
+    /// Whether the command starts a server that runs until stopped (`assess preview`, `assess lsp`).
+    var serves: Bool {
+        let words = command.split(separator: " ")
+        return zip(words, words.dropFirst()).contains { $0 == "assess" && ($1 == "preview" || $1 == "lsp") }
+    }
 
     /// The command with `swift run [-c release] assess` replaced by the built binary.
     func command(assess: String) -> String {

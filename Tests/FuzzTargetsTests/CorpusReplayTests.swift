@@ -14,10 +14,11 @@ final class CorpusReplayTests: XCTestCase {
     func testArchive() throws { try replay(.archive) }
     func testPipeline() throws { try replay(.pipeline) }
     func testLSP() throws { try replay(.lsp) }
+    func testHTTP() throws { try replay(.http) }
 
     /// A target added to `FuzzTarget` without a replay test here would never run its corpus in `swift test`.
     func testEveryTargetIsReplayed() {
-        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .archive, .pipeline, .lsp]
+        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .archive, .pipeline, .lsp, .http]
         XCTAssertEqual(Set(FuzzTarget.allCases), replayed, "add a replay test for each new fuzz target")
     }
 

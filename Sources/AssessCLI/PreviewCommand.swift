@@ -1,0 +1,129 @@
+import AssessmentModel
+import AssessmentRunner
+import Foundation
+import HTTPServer
+import JSONCore
+import SurveyPreview
+
+/// `assess preview`: the survey in a local web page, step by step as a participant sees it, every
+/// decision made by the runner.
+struct PreviewCommand: Command {
+    let spec = CommandSpec(
+        name: "preview",
+        summary: "Preview a survey in the browser as a participant sees it; save the run as an answer script.",
+        synopsis: "SURVEY [--port N] [--open] [--platform ios|android] [--answers SCRIPT] [--allow-type NAME]... [--resources DIR]",
+        options: [
+            .value("--port", valueName: "N", help: "The port on 127.0.0.1 to serve on (default 8765; 0 picks a free one)."),
+            .flag("--open", help: "Open the page in the desktop's browser (xdg-open)."),
+            .value("--platform", valueName: "ios|android", help: "Run as that phone's engine where iOS (Swift) and Android (Kotlin) differ, as `run` does."),
+            .value("--answers", "-a", valueName: "SCRIPT", help: "Start from a script's answers: the run replays them as far as they apply."),
+            .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
+            .value("--resources", valueName: "DIR", help: "Where transform nodes and images find their files (default: the survey's folder)."),
+        ],
+        discussion: """
+            Serves http://127.0.0.1:PORT/ (only on this machine) until Ctrl-C; the address is printed on
+            standard output. The page shows the current step with the buttons the apps show, the route so
+            far, the flow graph with the current step outlined, and the lint findings. Answers are checked
+            by the runner; a refused answer shows its message. Saving the survey file reloads the page,
+            replaying the answers that still apply; a survey that no longer reads shows why.
+            When the run is over, "Save as script" gives the answer script and its .expected.json (replay
+            with `assess run SURVEY --answers SCRIPT`), "Download result" the result file and archive.
+
+            EXIT STATUS: 130 stopped with Ctrl-C, 2 usage error, 3 unreadable survey or script, or the port
+                         cannot be bound.
+            """)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
+            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey file (standard input cannot be watched)")
+        }
+        var port: UInt16 = 8765
+        if let text = arguments.value("--port") {
+            guard let value = UInt16(text) else { throw UsageError("--port must be 0...65535, found '\(text)'") }
+            port = value
+        }
+        let platform = try arguments.value("--platform").map { (text: String) throws(UsageError) -> EnginePlatform in
+            guard let value = EnginePlatform(rawValue: text) else { throw UsageError("--platform must be ios or android, found '\(text)'") }
+            return value
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            io.printError("\(path): error: cannot read the file")
+            return .inputError
+        }
+        guard let surveySettings = SurveySettings.load(for: path, arguments: arguments, io: io) else { return .inputError }
+        var script: AnswerScript?
+        if let scriptPath = arguments.value("--answers") {
+            switch readScript(scriptPath, io: io) {
+            case .script(let parsed): script = parsed
+            case .exit(let status): return status
+            }
+        }
+        let settings = PreviewSettings(path: path, allowedTypes: surveySettings.allowedTypes, resourceFolder: surveySettings.resources.location,
+                                       platform: platform, environment: {
+                                           var environment = RunEnvironment.live()
+                                           environment.platform = platform
+                                           return environment
+                                       })
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(settings: settings, port: port, script: script)
+        } catch {
+            io.printError("error: \(error)")
+            return .inputError
+        }
+        let url = "http://127.0.0.1:\(server.port)/"
+        io.print(url)
+        io.printError("Previewing \(path) at \(url) (Ctrl-C to stop)")
+        if arguments.flag("--open") { open(url, io: io) }
+        guard let onInterrupt = io.onInterrupt else {
+            server.run()
+            return .ok
+        }
+        let exiting = DispatchSemaphore(value: 0)
+        onInterrupt { server.stop() }
+        server.run()
+        // Stopped by Ctrl-C: the interrupt watcher exits with 130 once the server is down; wait for it.
+        if server.isStopped { exiting.wait() }
+        io.printError("error: the server stopped accepting connections")
+        return .inputError
+    }
+
+    private func readScript(_ path: String, io: CommandIO) -> ScriptRead {
+        switch InputFile(name: path, path: path).read(io) {
+        case .failure(let error):
+            io.printError(error.description)
+            return .exit(.inputError)
+        case .success(let bytes):
+            let value: JSONValue
+            do {
+                value = try JSONDocument(bytes: bytes).value
+            } catch {
+                io.printError("\(path):\(error.position): error: \(error.message)")
+                return .exit(.inputError)
+            }
+            switch AnswerScript.parse(value) {
+            case .success(let script): return .script(script)
+            case .failure(let problems):
+                problems.errors.forEach { io.printError("\(path): error: \($0.message)") }
+                return .exit(.findings)
+            }
+        }
+    }
+
+    /// A script read for `--answers`, or the status to exit with (after saying why).
+    private enum ScriptRead {
+        case script(AnswerScript)
+        case exit(ExitStatus)
+    }
+
+    private func open(_ url: String, io: CommandIO) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        do {
+            try process.run()
+        } catch {
+            io.printError("note: could not open a browser (\(error)); open \(url) yourself")
+        }
+    }
+}

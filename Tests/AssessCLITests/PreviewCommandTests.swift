@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JSONCore
+import XCTest
+@testable import AssessCLI
+
+final class PreviewCommandTests: XCTestCase {
+    private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
+
+    func testUsageAndInputErrorsExitBeforeServing() throws {
+        let survey = path("examples/surveys/food-choices.json")
+        XCTAssertEqual(CapturedRun(["preview"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["preview", survey, survey]).status, .usage)
+        XCTAssertEqual(CapturedRun(["preview", "-"]).status, .usage, "standard input cannot be watched for saves")
+        XCTAssertEqual(CapturedRun(["preview", survey, "--port", "70000"]).status, .usage)
+        XCTAssertEqual(CapturedRun(["preview", survey, "--platform", "windows"]).status, .usage)
+        let missing = CapturedRun(["preview", path("examples/surveys/no-such.json")])
+        XCTAssertEqual(missing.status, .inputError)
+        XCTAssertTrue(missing.stderr.contains("no-such.json: error: cannot read the file"), missing.stderr)
+        let folder = try Paths.scratch(self)
+        let script = try Binary.write("{\"steps\": 3}", to: "bad.json", in: folder)
+        let badScript = CapturedRun(["preview", survey, "--answers", script])
+        XCTAssertEqual(badScript.status, .findings, badScript.stderr)
+        XCTAssertTrue(badScript.stderr.contains("\"steps\" must be an array"), badScript.stderr)
+    }
+
+    func testTheBinaryServesThePageAndTheAPIAndStopsOnCtrlC() throws {
+        let process = try LiveProcess(["preview", path("examples/surveys/food-choices.json"), "--port", "0"])
+        XCTAssertTrue(process.waitForError(containing: "Ctrl-C to stop"), process.stderr)
+        let address = try XCTUnwrap(process.stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
+        let page = try String(contentsOf: XCTUnwrap(URL(string: address)), encoding: .utf8)
+        XCTAssertTrue(page.contains("<script src=\"/preview.js\" defer></script>"))
+        let state = try JSONDocument(bytes: Array(Data(contentsOf: XCTUnwrap(URL(string: address + "api/state"))))).value
+        XCTAssertEqual(state["step"]?["identifier"], "meals")
+        process.interrupt()
+        XCTAssertEqual(try process.finish(), 130)
+        XCTAssertThrowsError(try Data(contentsOf: XCTUnwrap(URL(string: address + "api/state"))), "the server is gone")
+    }
+}
