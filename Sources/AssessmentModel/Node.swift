@@ -62,12 +62,13 @@ public struct Node: Sendable, Hashable {
     /// True only for the holder lint puts around a file's single root step (see `fileHolder(for:)`).
     var isFileHolder = false
 
-    /// What a node is: one case per node type of the format, with the members only that type has.
+    /// What a node is: one case per node type of the format, with the members only that type has. The
+    /// large payloads are boxed, so copying a node (lint and the runner pass nodes around) stays cheap.
     public enum Body: Sendable, Hashable {
         /// The survey itself (or an assessment nested as a step, which runs like a section).
-        case assessment(Container)
+        indirect case assessment(Container)
         /// A group of steps.
-        case section(Container)
+        indirect case section(Container)
         /// Content steps without members of their own.
         case overview, instruction, completion, feedback
         /// A step asking for a device permission.
@@ -77,7 +78,7 @@ public struct Node: Sendable, Hashable {
         /// A timed activity, in seconds.
         case active(duration: JSONNumber?)
         /// A question: simple, choice or multiple-input, by its ``Question/input``.
-        case question(Question)
+        indirect case question(Question)
         /// A node whose content is the node of the resource file `resourceName`.
         case transform(resourceName: String?)
         /// An assessment loaded from the resource file `resourceName`.
