@@ -83,10 +83,16 @@ public final class HTTPServer: @unchecked Sendable {
                 return
             }
             lock.lock()
-            let refused = stopped || connections.count >= maxConnections
-            if !refused { connections.insert(client) }
+            let stopping = stopped
+            let full = !stopping && connections.count >= maxConnections
+            if !stopping, !full { connections.insert(client) }
             lock.unlock()
-            if refused {
+            // A connection accepted while stop() runs is closed unanswered, as the ones it closes are.
+            if stopping {
+                close(client)
+                return
+            }
+            if full {
                 send(client, HTTPResponse.text(503, "too many connections").serialized(keepAlive: false), close: true)
                 continue
             }
