@@ -17,12 +17,11 @@ enum RunSurveyLoader {
             return .exit(.inputError)
         }
         // The survey is read first: a file is taken for an answer script only when it is no survey.
-        let lint = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path)
-        if lint.unreadable {
+        let (lint, read) = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lintAndRead(bytes: bytes, file: path)
+        guard let document = read else {
             LintRenderer(printer: printer).text(lint).forEach(io.printError)
             return .exit(.inputError)
         }
-        guard let document = try? SurveyDocument(bytes: bytes) else { return .exit(.inputError) }
         if lint.fails(strict: false), isAnswerScript(document) {
             io.printError("\(path): error: this is an answer script, not a survey; give the survey first: assess run SURVEY --answers \(path)")
             return .exit(.findings)

@@ -199,11 +199,8 @@ final class RoughEdgesBinaryTests: XCTestCase {
     }
 
     private func checkExamplesWriteOnlyIntoTmp(page: String) throws {
-        let readme = try String(contentsOfFile: path(page), encoding: .utf8)
-        var command = ""
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("$ ") { command = line } else if command.hasSuffix("\\") { command += line } else { command = "" }
-            guard !command.hasSuffix("\\"), command.contains("assess ") else { continue }
+        let text = try String(contentsOfFile: path(page), encoding: .utf8)
+        for command in DocumentationExample.all(in: text).map(\.command) where command.contains("assess ") {
             let words = command.split(separator: " ").map(String.init)
             for (index, word) in words.enumerated() where ["-o", "--output", "--result", "--archive", "--record", "--write-scripts"].contains(word) {
                 guard index + 1 < words.count, !["text", "basic", "json"].contains(words[index + 1]) else { continue }

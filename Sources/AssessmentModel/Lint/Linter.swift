@@ -57,13 +57,19 @@ public struct Linter: Sendable {
 
     /// Lints one file's bytes.
     public func lint(bytes: [UInt8], file: String) -> LintReport {
+        lintAndRead(bytes: bytes, file: file).report
+    }
+
+    /// Lints one file's bytes and returns the survey read from them (`nil` when unreadable), so a caller
+    /// that goes on to run it parses it once.
+    public func lintAndRead(bytes: [UInt8], file: String) -> (report: LintReport, document: SurveyDocument?) {
         let document: SurveyDocument
         do {
             document = try SurveyDocument(bytes: bytes)
         } catch {
-            return LintReport(file: file, findings: [JSONSyntaxRule().finding(for: error)], unreadable: true)
+            return (LintReport(file: file, findings: [JSONSyntaxRule().finding(for: error)], unreadable: true), nil)
         }
-        return LintReport(file: file, findings: lint(document), unreadable: false)
+        return (LintReport(file: file, findings: lint(document), unreadable: false), document)
     }
 
     /// Lints a parsed survey, findings in file order.
