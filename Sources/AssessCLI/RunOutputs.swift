@@ -13,13 +13,6 @@ struct RunOutputs {
     let recordPath: String?
     let force: Bool
 
-    init(_ arguments: ParsedArguments) {
-        resultPath = arguments.value("--result")
-        archivePath = arguments.value("--archive")
-        recordPath = arguments.value("--record")
-        force = arguments.flag("--force")
-    }
-
     /// Why an output cannot be written, found before the run starts (an existing file without
     /// `--force`, a folder that does not exist), or `nil`.
     func problemBeforeRun(record: Bool) -> String? {

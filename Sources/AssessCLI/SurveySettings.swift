@@ -16,10 +16,10 @@ struct SurveySettings {
     static let configName = SurveyConfig.fileName
 
     /// The settings for the survey at `path` (`nil` for standard input: the current folder), or an error line.
-    static func load(for path: String?, arguments: ParsedArguments) -> Result<SurveySettings, InputError> {
+    static func load(for path: String?, options: SurveySettingsOptions) -> Result<SurveySettings, InputError> {
         let folder = URL(fileURLWithPath: path ?? ".").deletingLastPathComponent().standardizedFileURL
-        var allowed = Set(arguments.all("--allow-type"))
-        var properties = Set(arguments.all("--allow-property"))
+        var allowed = Set(options.allowedTypes)
+        var properties = Set(options.allowedProperties)
         if let config = SurveyConfig.nearest(from: path == nil ? URL(fileURLWithPath: ".").standardizedFileURL : folder) {
             switch SurveyConfig.read(config) {
             case .success(let config):
@@ -28,13 +28,13 @@ struct SurveySettings {
             case .failure(let problem): return .failure(InputError(name: problem.file, reason: problem.reason))
             }
         }
-        let directory = arguments.value("--resources") ?? (path == nil ? "." : folder.path)
+        let directory = options.resources ?? (path == nil ? "." : folder.path)
         return .success(SurveySettings(allowedTypes: allowed, resources: .folder(directory), allowedProperties: properties))
     }
 
     /// The settings for the survey at `path`, or `nil` after printing why they cannot be read.
-    static func load(for path: String?, arguments: ParsedArguments, io: CommandIO) -> SurveySettings? {
-        switch load(for: path, arguments: arguments) {
+    static func load(for path: String?, options: SurveySettingsOptions, io: CommandIO) -> SurveySettings? {
+        switch load(for: path, options: options) {
         case .success(let settings): return settings
         case .failure(let error):
             io.printError(error.description)
