@@ -146,7 +146,7 @@ enum SurveyInput {
         do {
             try AtomicFile.write(Array(text.utf8), to: path, overwrite: force)
         } catch {
-            io.printError("error: \(error)")
+            io.printError("error: \(FlagHints.describe(error))")
             return .inputError
         }
         return .ok

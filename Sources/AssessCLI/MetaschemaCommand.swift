@@ -79,7 +79,7 @@ struct MetaschemaCommand: TypedCommand {
             return (.ok, replaced + SchemaSetup.warningLines(validator, printer: printer)
                 + SchemaSetup.sharedIDLines(uri, file: check.file, in: registry, printer: printer) + lines)
         } catch {
-            return (.findings, [printer.line(file: check.file, position: error.position, severity: .error, message: error.message)])
+            return (.findings, [printer.line(file: check.file, position: error.position, severity: .error, message: FlagHints.message(error))])
         }
     }
 

@@ -129,7 +129,7 @@ extension RoutesCommand {
                 try AtomicFile.write(Array((JSONWriter.pretty.string(planner.script(route)) + "\n").utf8), to: base + ".json", overwrite: false)
                 try AtomicFile.write(Array((JSONWriter.pretty.string(planner.expected(route)) + "\n").utf8), to: base + ".expected.json", overwrite: false)
             } catch {
-                return .failure(ScriptWriteError(message: "cannot write \(name).json: \(error)"))
+                return .failure(ScriptWriteError(message: "cannot write \(name).json: \(FlagHints.describe(error))"))
             }
         }
         return .success(set.routes.count)

@@ -124,7 +124,7 @@ struct RunCommand: TypedCommand {
                 io.printError(played.inputEnded ? "saved the \(count) answers and actions so far to \(recorder.path); replay them with --answers"
                                                 : "saved the session to \(recorder.path)")
             case .failure(let error):
-                io.printError("error: \(error)")
+                io.printError("error: \(FlagHints.describe(error))")
                 status = status.worst(.inputError)
             }
         }

@@ -32,7 +32,7 @@ struct RunOutputs {
             do {
                 try AtomicFile.write(result, to: resultPath, overwrite: force)
             } catch {
-                io.printError("error: \(error)")
+                io.printError("error: \(FlagHints.describe(error))")
                 return .inputError
             }
         }

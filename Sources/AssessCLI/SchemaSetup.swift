@@ -48,7 +48,7 @@ enum SchemaSetup {
             } catch {
                 return .failure(SetupFailure(lines: [
                     printer.line(file: error.sourceName, position: error.position, severity: .error,
-                                 message: "broken schema: \(error.message) (at \(error.location))"),
+                                 message: "broken schema: \(FlagHints.message(error)) (at \(error.location))"),
                 ]))
             }
         }
