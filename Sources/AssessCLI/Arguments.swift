@@ -11,19 +11,38 @@ struct OptionSpec: Sendable {
     /// The value's placeholder (`FILE`), or `nil` for a flag.
     let valueName: String?
     /// One line of help.
-    let help: String
+    var help: String
+    /// The values the option accepts, when they are a closed set (shown in the usage line).
+    var choices: [String] = []
+    /// Whether the command cannot run without it (shown without brackets in the usage line).
+    var isRequired = false
+    /// Whether it may be given more than once, each value kept (`...` in the usage line).
+    var isRepeatable = false
 
+    /// The name the option is known by in code and messages (`--output`).
     var primary: String { names[0] }
 
     /// Every spelling the option is accepted under.
     var spellings: [String] { names + aliases }
 
-    static func flag(_ names: String..., aliases: [String] = [], help: String) -> OptionSpec {
-        OptionSpec(names: names, aliases: aliases, valueName: nil, help: help)
+    /// A choice among `choices`.
+    static func choice(_ names: [String], aliases: [String], valueName: String, help: String, choices: [String]) -> OptionSpec {
+        var spec = OptionSpec(names: names, aliases: aliases, valueName: valueName, help: help)
+        spec.choices = choices
+        return spec
     }
 
-    static func value(_ names: String..., aliases: [String] = [], valueName: String, help: String) -> OptionSpec {
-        OptionSpec(names: names, aliases: aliases, valueName: valueName, help: help)
+    /// How the usage line shows it: `--schema SCHEMA`, `[--format json|text]`, `[--ref-dir DIR]...`, `[--force]`.
+    var usage: String {
+        let value = choices.isEmpty ? valueName : choices.joined(separator: "|")
+        let written = primary + (value.map { " \($0)" } ?? "")
+        if isRequired { return written }
+        return "[\(written)]" + (isRepeatable ? "..." : "")
+    }
+
+    /// A flag's spec (`--help`); commands declare theirs with `Option.flag`.
+    static func flag(_ names: String..., aliases: [String] = [], help: String) -> OptionSpec {
+        OptionSpec(names: names, aliases: aliases, valueName: nil, help: help)
     }
 }
 
@@ -31,11 +50,27 @@ struct OptionSpec: Sendable {
 struct CommandSpec: Sendable {
     let name: String
     let summary: String
-    /// The synopsis after `assess NAME`, e.g. `--schema S [--ref-dir D]... FILE... | -`.
-    let synopsis: String
     let options: [OptionSpec]
+    /// The operands, shown before or after the options in the usage line.
+    let operands: Operands
     /// Extra help paragraphs (exit statuses, examples).
     let discussion: String
+
+    init(name: String, summary: String, operands: Operands, options: [OptionSpec], discussion: String) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.operands = operands
+        self.discussion = discussion
+    }
+
+    /// The synopsis after `assess NAME`, generated from the options and operands:
+    /// `--schema SCHEMA [--ref-dir DIR]... FILE... | DIR | -`.
+    var synopsis: String {
+        let parts = options.map(\.usage)
+        let operands = operands.synopsis.isEmpty ? [] : [operands.synopsis]
+        return (self.operands.leading ? operands + parts : parts + operands).joined(separator: " ")
+    }
 
     /// The `--help` text.
     var help: String {
@@ -96,7 +131,7 @@ struct CommandSpec: Sendable {
                 parsed.values[option.primary, default: []].append(value)
             } else {
                 guard inlineValue == nil else { throw UsageError("option \(name) takes no value") }
-                parsed.flags.insert(option.primary)
+                parsed.values[option.primary, default: []].append("")
             }
         }
         return parsed
@@ -128,8 +163,8 @@ extension CommandSpec {
 
 /// The options and operands given to a command.
 struct ParsedArguments: Sendable {
+    /// Each option's values by primary name (a flag's occurrences are empty strings).
     var values: [String: [String]] = [:]
-    var flags: Set<String> = []
     var positionals: [String] = []
     var wantsHelp = false
     /// Each spelling's primary name, so a lookup by an alias (`--report`) finds the option (`--format`).
@@ -142,19 +177,6 @@ struct ParsedArguments: Sendable {
 
     /// Every value of a repeatable option, in order.
     func all(_ name: String) -> [String] { values[primary(name)] ?? [] }
-
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(primary(name)) }
-
-    /// The value of an option restricted to a set of choices.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws(UsageError) -> T
-    where T.RawValue == String {
-        guard let text = value(name) else { return defaultValue }
-        guard let choice = T(rawValue: text) else {
-            throw UsageError("invalid value '\(text)' for \(primary(name)); expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return choice
-    }
 }
 
 /// A mistake on the command line; exits with status 2 after printing the message and a hint.

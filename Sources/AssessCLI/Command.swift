@@ -2,12 +2,38 @@ import AssessVersion
 import AssessmentModel
 import Foundation
 
-/// One `assess` subcommand: a spec for parsing and help, and a body over library APIs.
+/// One `assess` subcommand as the dispatcher sees it: a spec for parsing and help, and a way to run
+/// parsed arguments. Commands conform through `TypedCommand`, which generates both from their declaration.
 protocol Command: Sendable {
     /// Name, synopsis, options and help.
     var spec: CommandSpec { get }
-    /// Runs with parsed arguments; usage mistakes are thrown, everything else is reported and mapped to a status.
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus
+    /// Decodes parsed arguments and runs; usage mistakes are thrown, everything else is reported and mapped to a status.
+    func execute(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus
+}
+
+/// A command whose options are declared once as typed values and decoded into `Options`; its spec
+/// (help, usage line, parsing) is generated from that declaration.
+protocol TypedCommand: Command {
+    /// The typed options `run` receives.
+    associatedtype Options: ParsableOptions
+    /// The name after `assess`.
+    var name: String { get }
+    /// One line for `assess --help`.
+    var summary: String { get }
+    /// Help paragraphs after the options (exit statuses, formats).
+    var discussion: String { get }
+    /// Runs with decoded options: calls the libraries and renders.
+    func run(_ options: Options, io: CommandIO) throws(UsageError) -> ExitStatus
+}
+
+extension TypedCommand {
+    var spec: CommandSpec {
+        CommandSpec(name: name, summary: summary, operands: Options.operands, options: Options.options, discussion: discussion)
+    }
+
+    func execute(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+        try run(Options(OptionValues(arguments)), io: io)
+    }
 }
 
 /// The `assess` entry point other programs (and tests) can call in-process.
@@ -66,7 +92,7 @@ public enum Assess {
                 io.print(command.spec.help)
                 return .ok
             }
-            return try command.run(parsed, io: io)
+            return try command.execute(parsed, io: io)
         } catch {
             io.printError("error: \(error.message)\nRun 'assess \(command.spec.name) --help' for usage.")
             return .usage

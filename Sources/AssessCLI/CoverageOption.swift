@@ -10,13 +10,6 @@ final class CoverageCollector {
         case text, json, lcov
     }
 
-    /// The options `assess run` adds for coverage.
-    static let options: [OptionSpec] = [
-        .flag("--coverage", help: "Report which steps, edges, rules, choices and buttons the scripts covered."),
-        .value("--coverage-report", valueName: "FORMAT", help: "text (default), json or lcov; implies --coverage."),
-        .value("--min-coverage", valueName: "PCT", help: "Exit 1 when fewer than PCT% of the reachable edges were taken; implies --coverage."),
-    ]
-
     private var coverage: Coverage
     private let document: SurveyDocument
     private let file: String
@@ -31,20 +24,12 @@ final class CoverageCollector {
         self.minimum = minimum
     }
 
-    /// A collector when the arguments ask for coverage, else `nil`.
+    /// A collector when the options ask for coverage, else `nil`.
     /// `root` is the survey as run (its `transform` nodes resolved), when it differs from the document's.
-    static func make(_ arguments: ParsedArguments, document: SurveyDocument, root: Node? = nil, file: String, now: Date) throws(UsageError) -> CoverageCollector? {
-        let format = try arguments.choice("--coverage-report", default: Format.text)
-        var minimum: Double?
-        if let text = arguments.value("--min-coverage") {
-            guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), value >= 0, value <= 100 else {
-                throw UsageError("--min-coverage must be a percentage from 0 to 100, found '\(text)'")
-            }
-            minimum = value
-        }
-        guard arguments.flag("--coverage") || arguments.value("--coverage-report") != nil || minimum != nil else { return nil }
+    static func make(_ options: CoverageOptions, document: SurveyDocument, root: Node? = nil, file: String, now: Date) -> CoverageCollector? {
+        guard options.requested else { return nil }
         let graph = FlowGraph(survey: root ?? document.assessment, now: now)
-        return CoverageCollector(coverage: Coverage(graph: graph), document: document, file: file, format: format, minimum: minimum)
+        return CoverageCollector(coverage: Coverage(graph: graph), document: document, file: file, format: options.format, minimum: options.minimum)
     }
 
     /// Counts one run.
@@ -65,5 +50,31 @@ final class CoverageCollector {
             return .findings
         }
         return .ok
+    }
+}
+
+/// The options `assess run` adds for coverage: `--coverage`, `--coverage-report`, `--min-coverage`.
+struct CoverageOptions: Sendable {
+    static let coverage = Option.flag("--coverage", help: "Report which steps, edges, rules, choices and buttons the scripts covered.")
+    static let report = Option<CoverageCollector.Format?>.choice("--coverage-report", valueName: "FORMAT", help: "text (default), json or lcov; implies --coverage.")
+    static let minimum = Option.parsed(
+        "--min-coverage", valueName: "PCT", help: "Exit 1 when fewer than PCT% of the reachable edges were taken; implies --coverage.",
+        parse: { text in Double(text.hasSuffix("%") ? String(text.dropLast()) : text).flatMap { (0...100).contains($0) ? $0 : nil } },
+        invalid: { "--min-coverage must be a percentage from 0 to 100, found '\($0)'" })
+    /// The group, in the order help lists it.
+    static let options = [coverage.spec, report.spec, minimum.spec]
+
+    /// Whether coverage is collected (any of the three options given).
+    let requested: Bool
+    /// The report's format.
+    let format: CoverageCollector.Format
+    /// The edge percentage below which the run fails.
+    let minimum: Double?
+
+    init(_ values: OptionValues) throws(UsageError) {
+        let report = try values(Self.report)
+        minimum = try values(Self.minimum)
+        format = report ?? .text
+        requested = try values(Self.coverage) || report != nil || minimum != nil
     }
 }

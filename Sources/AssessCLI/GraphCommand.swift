@@ -5,72 +5,84 @@ import SurveyFlow
 import ZipArchive
 
 /// `assess graph`: every route through a survey as a picture (SVG of our own layout) or as text/data.
-struct GraphCommand: Command {
-    let spec = CommandSpec(
-        name: "graph",
-        summary: "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json).",
-        synopsis: "SURVEY [--format svg|dot|mermaid|json] [-o FILE [--force]] [--coverage REPORT.json] [--resources DIR] [--now ISO8601]",
-        options: [
-            SharedOptions.format("svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data)."),
-            SharedOptions.output("Write to FILE instead of standard output."),
-            .flag("--force", help: "Replace FILE if it exists."),
-            .value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'."),
-            .value("--resources", valueName: "DIR", help: "Where transform nodes find their resource files (default: the survey's folder)."),
-            .value("--now", valueName: "ISO8601", help: "The date that decides year and date bounds when looking for answers (default: now)."),
-        ],
-        discussion: """
-            Edges: each survey rule (labelled with its operator and value, e.g. "= 3", "skip" for a rule
-            matching a skipped question), nextStepIdentifier, the next sibling ("else" after rules), section
-            leaving and "beginning" loops. Red dashed: unreachable steps and dead edges (no answer takes
-            them); orange: steps from which the survey can never end. Transform nodes are drawn as the
-            steps of their resource files, as the survey runs.
+struct GraphCommand: TypedCommand {
+    let name = "graph"
+    let summary = "Draw the flow of a survey: steps, rules, jumps, sections and ends (svg, dot, mermaid or json)."
+    let discussion = """
+        Edges: each survey rule (labelled with its operator and value, e.g. "= 3", "skip" for a rule
+        matching a skipped question), nextStepIdentifier, the next sibling ("else" after rules), section
+        leaving and "beginning" loops. Red dashed: unreachable steps and dead edges (no answer takes
+        them); orange: steps from which the survey can never end. Transform nodes are drawn as the
+        steps of their resource files, as the survey runs.
 
-            EXIT STATUS: 0 written, 1 a transform's resource cannot be loaded, 2 usage error,
-                         3 unreadable survey, coverage report or output.
-            """)
+        EXIT STATUS: 0 written, 1 a transform's resource cannot be loaded, 2 usage error,
+                     3 unreadable survey, coverage report or output.
+        """
 
     enum Format: String, CaseIterable {
         case svg, dot, mermaid, json
     }
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey")
+    /// `assess graph`'s options.
+    struct Options: ParsableOptions {
+        static let format = SharedOptions.format("svg (default), dot (Graphviz), mermaid (Markdown) or json (the graph as data).", default: Format.svg)
+        static let output = SharedOptions.output("Write to FILE instead of standard output.")
+        static let force = SharedOptions.force.help("Replace FILE if it exists.")
+        static let coverage = Option.value("--coverage", valueName: "REPORT.json", help: "Colour by coverage: a report from 'assess run --coverage --coverage-report json'.")
+        static let now = SharedOptions.now.help("The date that decides year and date bounds when looking for answers (default: now).")
+        static let options = [format.spec, output.spec, force.spec, coverage.spec, SharedOptions.resources.spec, now.spec]
+        static let operands = Operands.leading("SURVEY")
+
+        let survey: String, format: Format, output: String?, force: Bool, coverage: String?, now: String?
+        let settings: SurveySettingsOptions
+
+        init(_ values: OptionValues) throws(UsageError) {
+            survey = try values.single(missing: "no survey given", extra: "give one survey")
+            (format, output, force) = (try values(Self.format), try values(Self.output), try values(Self.force))
+            (coverage, now) = (try values(Self.coverage), try values(Self.now))
+            settings = SurveySettingsOptions(resources: try values(SharedOptions.resources))
         }
-        let format = try arguments.choice("--format", default: Format.svg)
-        let now = try Timestamps.fixed(arguments.value("--now"), environment: io.environment) ?? Date()
+    }
+
+    func run(_ options: Options, io: CommandIO) throws(UsageError) -> ExitStatus {
+        let path = options.survey
+        let now = try Timestamps.fixed(options.now, environment: io.environment) ?? Date()
         guard let (survey, bytes) = SurveyInput.load(path, io: io),
-              let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else { return .inputError }
+              let settings = SurveySettings.load(for: path == "-" ? nil : path, options: options.settings, io: io) else { return .inputError }
         SurveyInput.warnIfFailingLint(Linter(allowedTypes: settings.allowedTypes, resources: settings.resources).lint(bytes: bytes, file: path).findings,
                                       root: survey.assessment, settings: settings, path: path, io: io)
         guard let root = SurveyInput.resolvedRoot(of: survey, path: path, settings: settings, io: io) else { return .findings }
-        let graph = FlowGraph(survey: root, now: now)
         var coverage: CoverageState?
-        if let reportPath = arguments.value("--coverage") {
-            let data: [UInt8]
-            switch InputFile(name: reportPath, path: reportPath).read(io) {
-            case .success(let bytes): data = bytes
-            case .failure(let error):
-                io.printError(error.description)
-                return .inputError
-            }
-            guard let report = try? JSONDocument(bytes: data),
-                  let state = CoverageReport.state(fromJSON: report.value) else {
-                io.printError("\(reportPath): error: cannot read a JSON coverage report (from 'assess run --coverage --coverage-report json')")
-                return .inputError
-            }
+        if let reportPath = options.coverage {
+            guard let state = Self.coverage(from: reportPath, io: io) else { return .inputError }
             coverage = state
         }
         let document = survey
-        let writer = GraphWriter(graph: graph, locate: { document.position(of: $0) }, coverage: coverage)
+        let writer = GraphWriter(graph: FlowGraph(survey: root, now: now), locate: { document.position(of: $0) }, coverage: coverage)
         let text: String
-        switch format {
+        switch options.format {
         case .svg: text = writer.svg
         case .dot: text = writer.dot
         case .mermaid: text = writer.mermaid
         case .json: text = JSONWriter.pretty.string(writer.json) + "\n"
         }
-        return SurveyInput.write(text, to: arguments.value("--output"), force: arguments.flag("--force"), io: io)
+        return SurveyInput.write(text, to: options.output, force: options.force, io: io)
+    }
+
+    /// The coverage a JSON report from `assess run --coverage` records, or `nil` after printing why it cannot be read.
+    private static func coverage(from reportPath: String, io: CommandIO) -> CoverageState? {
+        let data: [UInt8]
+        switch InputFile(name: reportPath, path: reportPath).read(io) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
+            io.printError(error.description)
+            return nil
+        }
+        guard let report = try? JSONDocument(bytes: data), let state = CoverageReport.state(fromJSON: report.value) else {
+            io.printError("\(reportPath): error: cannot read a JSON coverage report (from 'assess run --coverage --coverage-report json')")
+            return nil
+        }
+        return state
     }
 }
 
@@ -134,7 +146,7 @@ enum SurveyInput {
         do {
             try AtomicFile.write(Array(text.utf8), to: path, overwrite: force)
         } catch {
-            io.printError("error: \(error)")
+            io.printError("error: \(FlagHints.describe(error))")
             return .inputError
         }
         return .ok

@@ -2,13 +2,14 @@ import Foundation
 import Ingest
 import JSONCore
 import JSONSchema
+import OrderedParallel
 import ResultArchive
 
 /// What `ingest` builds from its options beside `VerifySetup`'s verifier: the dataset names.
 enum IngestSetup {
     /// `--dataset-names FILE` (a JSON object of schema URI → dataset name), or `nil` after printing why not.
-    static func datasetNames(_ arguments: ParsedArguments, io: CommandIO, printer: DiagnosticPrinter) -> DatasetNames? {
-        guard let path = arguments.value("--dataset-names") else { return DatasetNames() }
+    static func datasetNames(_ path: String?, io: CommandIO, printer: DiagnosticPrinter) -> DatasetNames? {
+        guard let path else { return DatasetNames() }
         guard let input = JSONInput.read(path, io: io, printer: printer) else { return nil }
         var mapping: [String: String] = [:]
         for member in input.document.value.objectValue ?? JSONObject() {
@@ -24,5 +25,89 @@ enum IngestSetup {
             return nil
         }
         return DatasetNames(mapping: mapping)
+    }
+
+    /// The archives of the operands (missing ones kept, to be rejected) and the `--manifest` stream, or
+    /// `nil` after printing why the manifest cannot be read.
+    static func inputs(_ options: IngestCommand.Options, io: CommandIO) -> (inputs: [IngestInput], manifest: ManifestStream?)? {
+        let given = options.map.record
+        let (files, missing) = InputFile.expand(options.archives, extensions: ["zip"], recursive: options.recursive)
+        var inputs: [IngestInput] = missing.map { IngestInput(name: $0.name, path: $0.name, record: given, issue: nil) }
+        inputs += files.compactMap { $0.path.map { IngestInput(name: $0, path: $0, record: given, issue: nil) } }
+        guard let path = options.manifest else { return (inputs, nil) }
+        let folder = RecordManifest.folder(ofManifest: path)
+        if path == "-" {
+            return (inputs, ManifestStream(name: "<stdin>", folder: folder) { io.readLine().map { Array($0.utf8) } })
+        } else if let handle = FileHandle(forReadingAtPath: path) {
+            return (inputs, ManifestStream(handle: handle, name: path, folder: folder))
+        }
+        io.printError("error: cannot read \(path): \(RecordIngester.unreadableReason(path))")
+        return nil
+    }
+}
+
+/// `assess ingest` over its inputs: workers verify and lay out each record; the ordered stage decides
+/// duplicates and commits, printing one JSON line per input and the summary.
+struct IngestBatch {
+    let ingester: RecordIngester
+    var sink: IngestSink
+    /// Whether the summary counts superseded exports (`--on-record-id latest`).
+    let countsSuperseded: Bool
+    private var counts: [IngestOutcome.Status: Int] = [:]
+    private var superseded = 0
+
+    init(ingester: RecordIngester, sink: IngestSink, countsSuperseded: Bool) {
+        self.ingester = ingester
+        self.sink = sink
+        self.countsSuperseded = countsSuperseded
+    }
+
+    /// Ingests the listed inputs, then the manifest's; the exit status.
+    mutating func run(_ inputs: [IngestInput], manifest: ManifestStream?, parallel: OrderedParallelMap, io: CommandIO) -> ExitStatus {
+        var manifest = manifest, failure: IngestWriteError?
+        var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
+        var listed = inputs.makeIterator()
+        let all = AnySequence { AnyIterator { listed.next() ?? manifest?.next() } }
+        // An input that could not be read (no such file, a manifest line without a usable path) keeps
+        // its rejected row, and makes the exit status 3, as in `verify`.
+        var unreadable = false
+        let ingester = ingester
+        parallel.run(all, transform: { ingester.prepare($0) }) { prepared in
+            meter.advance()
+            if prepared.report == nil { unreadable = true }
+            guard failure == nil else { return }
+            do throws(IngestWriteError) { report(try sink.take(prepared), io: io) } catch { failure = error }
+        }
+        meter.finish()
+        if failure == nil {
+            do throws(IngestWriteError) { report(try sink.finish(), io: io) } catch { failure = error }
+        }
+        if let failure {
+            io.printError("error: \(failure.description); ingestion stopped (re-run to finish: the records reported above are committed, the others will be ingested then)")
+            return .inputError
+        }
+        printSummary(io)
+        if unreadable { return .inputError }
+        return (counts[.invalid] ?? 0) + (counts[.duplicate] ?? 0) == 0 ? .ok : .findings
+    }
+
+    private mutating func report(_ outcomes: [IngestOutcome], io: CommandIO) {
+        for outcome in outcomes {
+            counts[outcome.status, default: 0] += 1
+            if outcome.status == .superseded || outcome.supersedes != nil { superseded += 1 }
+            io.print(JSONWriter.compact.string(outcome.json))
+        }
+    }
+
+    private func printSummary(_ io: CommandIO) {
+        var summary = JSONObject([
+            .init(key: "total", value: .number(JSONNumber(counts.values.reduce(0, +)))),
+            .init(key: "ingested", value: .number(JSONNumber(counts[.ingested] ?? 0))),
+            .init(key: "invalid", value: .number(JSONNumber(counts[.invalid] ?? 0))),
+            .init(key: "duplicate", value: .number(JSONNumber(counts[.duplicate] ?? 0))),
+        ])
+        // Exports replaced by a later one: those that came after it, and those it replaced.
+        if countsSuperseded { summary["superseded"] = .number(JSONNumber(superseded)) }
+        io.print(JSONWriter.compact.string(["summary": .object(summary)]))
     }
 }

@@ -6,6 +6,20 @@ import JSONCore
 struct LintRenderer {
     let printer: DiagnosticPrinter
 
+    /// Prints the reports in `format`; on a terminal, a `clean` text run says so (piped, standard output stays empty).
+    func render(_ reports: [LintReport], format: LintCommand.Format, clean: Bool, io: CommandIO) {
+        switch format {
+        case .text:
+            reports.flatMap(text).forEach(io.print)
+            if io.outputIsTerminal, clean, !reports.isEmpty, reports.allSatisfy(\.findings.isEmpty) {
+                io.print("\(reports.count) file\(reports.count == 1 ? "" : "s") checked: no findings")
+            }
+        case .json: io.writeOutput(JSONWriter.pretty.string(json(reports)))
+        case .github: reports.flatMap(github).forEach(io.print)
+        case .sarif: io.writeOutput(JSONWriter.pretty.string(sarif(reports)))
+        }
+    }
+
     func text(_ report: LintReport) -> [String] {
         report.findings.flatMap { finding in
             [printer.line(file: report.file, position: finding.position, severity: Severity(finding.severity),

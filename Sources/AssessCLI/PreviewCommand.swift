@@ -7,57 +7,59 @@ import SurveyPreview
 
 /// `assess preview`: the survey in a local web page, step by step as a participant sees it, every
 /// decision made by the runner.
-struct PreviewCommand: Command {
-    let spec = CommandSpec(
-        name: "preview",
-        summary: "Preview a survey in the browser as a participant sees it; save the run as an answer script.",
-        synopsis: "SURVEY [--port N] [--open] [--platform ios|android] [--answers SCRIPT] [--allow-type NAME]... [--resources DIR]",
-        options: [
-            .value("--port", valueName: "N", help: "The port on 127.0.0.1 to serve on (default 8765; 0 picks a free one)."),
-            .flag("--open", help: "Open the page in the desktop's browser (xdg-open)."),
-            .value("--platform", valueName: "ios|android", help: "Run as that phone's engine where iOS (Swift) and Android (Kotlin) differ, as `run` does."),
-            .value("--answers", "-a", valueName: "SCRIPT", help: "Start from a script's answers: the run replays them as far as they apply."),
-            .value("--allow-type", valueName: "NAME", help: "An app's own node type, run as a non-question step (repeatable; also assess.json)."),
-            .value("--resources", valueName: "DIR", help: "Where transform nodes and images find their files (default: the survey's folder)."),
-        ],
-        discussion: """
-            Serves http://127.0.0.1:PORT/ (only on this machine) until Ctrl-C; the address is printed on
-            standard output. The page shows the current step with the buttons the apps show, the route so
-            far, the flow graph with the current step outlined, and the lint findings. Answers are checked
-            by the runner; a refused answer shows its message. Saving the survey file reloads the page,
-            replaying the answers that still apply; a survey that no longer reads shows why.
-            When the run is over, "Save as script" gives the answer script and its .expected.json (replay
-            with `assess run SURVEY --answers SCRIPT`), "Download result" the result file and archive.
+struct PreviewCommand: TypedCommand {
+    let name = "preview"
+    let summary = "Preview a survey in the browser as a participant sees it; save the run as an answer script."
+    let discussion = """
+        Serves http://127.0.0.1:PORT/ (only on this machine) until Ctrl-C; the address is printed on
+        standard output. The page shows the current step with the buttons the apps show, the route so
+        far, the flow graph with the current step outlined, and the lint findings. Answers are checked
+        by the runner; a refused answer shows its message. Saving the survey file reloads the page,
+        replaying the answers that still apply; a survey that no longer reads shows why.
+        When the run is over, "Save as script" gives the answer script and its .expected.json (replay
+        with `assess run SURVEY --answers SCRIPT`), "Download result" the result file and archive.
 
-            EXIT STATUS: 130 stopped with Ctrl-C, 2 usage error, 3 unreadable survey or script, or the port
-                         cannot be bound.
-            """)
+        EXIT STATUS: 130 stopped with Ctrl-C, 2 usage error, 3 unreadable survey or script, or the port
+                     cannot be bound.
+        """
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
-            throw UsageError(arguments.positionals.isEmpty ? "no survey given" : "give one survey file (standard input cannot be watched)")
+    /// `assess preview`'s options.
+    struct Options: ParsableOptions {
+        static let port = Option.parsed("--port", valueName: "N", help: "The port on 127.0.0.1 to serve on (default 8765; 0 picks a free one).",
+                                        parse: { UInt16($0) }, invalid: { "--port must be 0...65535, found '\($0)'" }).map { $0 ?? 8765 }
+        static let open = Option.flag("--open", help: "Open the page in the desktop's browser (xdg-open).")
+        static let answers = Option.value("--answers", "-a", valueName: "SCRIPT", help: "Start from a script's answers: the run replays them as far as they apply.")
+        static let resources = SharedOptions.resources.help("Where transform nodes and images find their files (default: the survey's folder).")
+        static let options = [port.spec, open.spec, SharedOptions.platform.spec, answers.spec, SharedOptions.allowType.spec, resources.spec]
+        static let operands = Operands.leading("SURVEY")
+
+        let survey: String, port: UInt16, open: Bool, platform: EnginePlatform?, answers: String?
+        let settings: SurveySettingsOptions
+
+        init(_ values: OptionValues) throws(UsageError) {
+            survey = try values.single(missing: "no survey given", extra: "give one survey file (standard input cannot be watched)")
+            guard survey != "-" else { throw UsageError("give one survey file (standard input cannot be watched)") }
+            (port, platform) = (try values(Self.port), try values(SharedOptions.platform))
+            (open, answers) = (try values(Self.open), try values(Self.answers))
+            settings = SurveySettingsOptions(allowedTypes: try values(SharedOptions.allowType), resources: try values(Self.resources))
         }
-        var port: UInt16 = 8765
-        if let text = arguments.value("--port") {
-            guard let value = UInt16(text) else { throw UsageError("--port must be 0...65535, found '\(text)'") }
-            port = value
-        }
-        let platform = try arguments.value("--platform").map { (text: String) throws(UsageError) -> EnginePlatform in
-            guard let value = EnginePlatform(rawValue: text) else { throw UsageError("--platform must be ios or android, found '\(text)'") }
-            return value
-        }
+    }
+
+    func run(_ options: Options, io: CommandIO) throws(UsageError) -> ExitStatus {
+        let path = options.survey
         guard FileManager.default.isReadableFile(atPath: path) else {
             io.printError("\(path): error: cannot read the file")
             return .inputError
         }
-        guard let surveySettings = SurveySettings.load(for: path, arguments: arguments, io: io) else { return .inputError }
+        guard let surveySettings = SurveySettings.load(for: path, options: options.settings, io: io) else { return .inputError }
         var script: AnswerScript?
-        if let scriptPath = arguments.value("--answers") {
+        if let scriptPath = options.answers {
             switch readScript(scriptPath, io: io) {
             case .script(let parsed): script = parsed
             case .exit(let status): return status
             }
         }
+        let platform = options.platform
         let settings = PreviewSettings(path: path, allowedTypes: surveySettings.allowedTypes, resourceFolder: surveySettings.resources.location,
                                        platform: platform, environment: {
                                            var environment = RunEnvironment.live()
@@ -66,15 +68,20 @@ struct PreviewCommand: Command {
                                        })
         let server: PreviewServer
         do {
-            server = try PreviewServer(settings: settings, port: port, script: script)
+            server = try PreviewServer(settings: settings, port: options.port, script: script)
         } catch {
             io.printError("error: \(error)")
             return .inputError
         }
+        return serve(server, path: path, open: options.open, io: io)
+    }
+
+    /// Serves until Ctrl-C (or until the server stops accepting connections).
+    private func serve(_ server: PreviewServer, path: String, open: Bool, io: CommandIO) -> ExitStatus {
         let url = "http://127.0.0.1:\(server.port)/"
         io.print(url)
         io.printError("Previewing \(path) at \(url) (Ctrl-C to stop)")
-        if arguments.flag("--open") { open(url, io: io) }
+        if open { self.open(url, io: io) }
         guard let onInterrupt = io.onInterrupt else {
             server.run()
             return .ok

@@ -13,13 +13,6 @@ struct RunOutputs {
     let recordPath: String?
     let force: Bool
 
-    init(_ arguments: ParsedArguments) {
-        resultPath = arguments.value("--result")
-        archivePath = arguments.value("--archive")
-        recordPath = arguments.value("--record")
-        force = arguments.flag("--force")
-    }
-
     /// Why an output cannot be written, found before the run starts (an existing file without
     /// `--force`, a folder that does not exist), or `nil`.
     func problemBeforeRun(record: Bool) -> String? {
@@ -39,7 +32,7 @@ struct RunOutputs {
             do {
                 try AtomicFile.write(result, to: resultPath, overwrite: force)
             } catch {
-                io.printError("error: \(error)")
+                io.printError("error: \(FlagHints.describe(error))")
                 return .inputError
             }
         }

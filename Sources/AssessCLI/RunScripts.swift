@@ -145,7 +145,7 @@ struct ExpectedWriter {
         do {
             try AtomicFile.write(Array((JSONWriter.pretty.string(report.expectation) + "\n").utf8), to: path, overwrite: force)
         } catch {
-            io.printError("error: \(error)")
+            io.printError("error: \(FlagHints.describe(error))")
             return .inputError
         }
         say("\(name): wrote \(path)")

@@ -11,9 +11,9 @@ enum RunSurveyLoader {
         case exit(ExitStatus)
     }
 
-    static func load(_ bytes: [UInt8], path: String, arguments: ParsedArguments, platform: EnginePlatform? = nil,
-                     io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
-        guard let settings = SurveySettings.load(for: path == "-" ? nil : path, arguments: arguments, io: io) else {
+    static func load(_ bytes: [UInt8], path: String, settings options: SurveySettingsOptions, allowLintErrors: Bool,
+                     platform: EnginePlatform? = nil, io: CommandIO, printer: DiagnosticPrinter) -> Outcome {
+        guard let settings = SurveySettings.load(for: path == "-" ? nil : path, options: options, io: io) else {
             return .exit(.inputError)
         }
         // The survey is read first: a file is taken for an answer script only when it is no survey.
@@ -31,7 +31,7 @@ enum RunSurveyLoader {
             io.printError("\(path): error: \(problem)")
             return .exit(.findings)
         }
-        if lint.fails(strict: false), !arguments.flag("--allow-lint-errors") {
+        if lint.fails(strict: false), !allowLintErrors {
             LintRenderer(printer: printer).text(lint).filter { $0.contains("error:") }.forEach(io.printError)
             io.printError("error: \(path) fails lint; fix it or run with --allow-lint-errors")
             return .exit(.findings)

@@ -19,9 +19,9 @@ enum SchemaSetup {
         return .success(registry)
     }
 
-    /// The registry for a command's `--ref-dir` options, or `nil` after printing why it cannot be built.
-    static func registry(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> SchemaRegistry? {
-        switch registry(refDirectories: arguments.all("--ref-dir"), printer: printer) {
+    /// The registry for a command's `--ref-dir` folders, or `nil` after printing why it cannot be built.
+    static func registry(refDirectories: [String], printer: DiagnosticPrinter, io: CommandIO) -> SchemaRegistry? {
+        switch registry(refDirectories: refDirectories, printer: printer) {
         case .success(let registry): return registry
         case .failure(let failure):
             failure.lines.forEach(io.printError)
@@ -48,7 +48,7 @@ enum SchemaSetup {
             } catch {
                 return .failure(SetupFailure(lines: [
                     printer.line(file: error.sourceName, position: error.position, severity: .error,
-                                 message: "broken schema: \(error.message) (at \(error.location))"),
+                                 message: "broken schema: \(FlagHints.message(error)) (at \(error.location))"),
                 ]))
             }
         }
@@ -98,8 +98,8 @@ enum SchemaSetup {
     }
 
     /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
-    static func catalog(for arguments: ParsedArguments, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
-        guard let path = arguments.value("--catalog") else { return .success(nil) }
+    static func catalog(_ path: String?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let path else { return .success(nil) }
         do {
             return .success(try SchemaCatalog(contentsOf: path))
         } catch {

@@ -4,64 +4,60 @@ import OrderedParallel
 import ResultArchive
 
 /// `assess validate`: checks JSON files against a draft-07 schema.
-struct ValidateCommand: Command {
-    let spec = CommandSpec(
-        name: "validate",
-        summary: "Validate JSON files against a JSON Schema draft-07 schema.",
-        synopsis: "--schema SCHEMA [--ref-dir DIR]... [--catalog FILE] [--format text|flag|basic|detailed] [--no-format] [--jobs N] FILE... | DIR | -",
-        options: [
-            SharedOptions.schema("The schema file (or the URI of a bundled or --ref-dir schema)."),
-            SharedOptions.refDir(),
-            SharedOptions.catalog,
-            SharedOptions.format("text (default), or flag|basic|detailed JSON output.", aliases: ["--output", "-o"]),
-            .flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only)."),
-            .flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr."),
-            ParallelInputs.option,
-        ],
-        discussion: """
-            Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
-            JSON output (flag, basic, detailed) is one document for the whole call, following the
-            JSON Schema output formats, with instancePosition and file added.
-            A value that takes a loop of $refs coming back to the same schema without descending
-            into it is invalid with a schema-loop error (see assess metaschema for the loop).
+struct ValidateCommand: TypedCommand {
+    let name = "validate"
+    let summary = "Validate JSON files against a JSON Schema draft-07 schema."
+    let discussion = """
+        Text output is one line per error: FILE:LINE:COL: error: MESSAGE at INSTANCE (KEYWORD).
+        JSON output (flag, basic, detailed) is one document for the whole call, following the
+        JSON Schema output formats, with instancePosition and file added.
+        A value that takes a loop of $refs coming back to the same schema without descending
+        into it is invalid with a schema-loop error (see assess metaschema for the loop).
 
-            EXIT STATUS: 0 all valid, 1 some file invalid, 2 usage error,
-                         3 unreadable file, JSON syntax error or broken schema.
-            """)
+        EXIT STATUS: 0 all valid, 1 some file invalid, 2 usage error,
+                     3 unreadable file, JSON syntax error or broken schema.
+        """
 
     enum Output: String, CaseIterable {
         case text, flag, basic, detailed
     }
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
-        guard let schemaPath = arguments.value("--schema") else { throw UsageError("missing --schema SCHEMA") }
-        guard !arguments.positionals.isEmpty else { throw UsageError("no files to validate (give FILE..., DIR or - for standard input)") }
-        let output = try arguments.choice("--format", default: Output.text)
-        let printer = DiagnosticPrinter(useColor: io.usesColor)
-        let options = ValidationOptions(assertFormat: !arguments.flag("--no-format"))
-        let validator: Validator
-        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return .inputError }
-        if let file = catalog?.paths[schemaPath] { io.printError(printer.line(severity: .note, message: "schema \(schemaPath) from the catalog (\(file))")) }
-        switch SchemaSetup.registry(refDirectories: arguments.all("--ref-dir"), printer: printer)
-            .flatMap({ SchemaSetup.validator(schema: schemaPath, registry: $0, options: options, printer: printer, catalog: catalog) }) {
-        case .success(let compiled):
-            validator = compiled.validator
-            if arguments.flag("--verbose") { compiled.warnings.forEach(io.printError) }
-        case .failure(let failure):
-            failure.lines.forEach(io.printError)
-            return .inputError
+    /// `assess validate`'s options.
+    struct Options: ParsableOptions {
+        static let schema = Option.required("--schema", "-s", valueName: "SCHEMA", help: "The schema file (or the URI of a bundled or --ref-dir schema).")
+        static let format = SharedOptions.format("text (default), or flag|basic|detailed JSON output.", aliases: ["--output", "-o"], default: Output.text)
+        static let noFormat = Option.flag("--no-format", help: "Do not assert format, contentMediaType or contentEncoding (annotations only).")
+        static let verbose = Option.flag("--verbose", "-v", help: "Text output: show every alternative of a failed anyOf/oneOf; schema warnings on stderr.")
+        static let options = [schema.spec, SharedOptions.refDir.spec, SharedOptions.catalog.spec, format.spec, noFormat.spec, verbose.spec, SharedOptions.jobs.spec]
+        static let operands = Operands.trailing("FILE... | DIR | -")
+
+        let schema: String, files: [String], sources: SchemaSources, output: Output, validation: ValidationOptions
+        let verbose: Bool, parallel: OrderedParallelMap
+
+        init(_ values: OptionValues) throws(UsageError) {
+            schema = try values(Self.schema)
+            guard !values.operands.isEmpty else { throw UsageError("no files to validate (give FILE..., DIR or - for standard input)") }
+            files = values.operands
+            output = try values(Self.format)
+            validation = ValidationOptions(assertFormat: !(try values(Self.noFormat)))
+            sources = SchemaSources(refDirectories: try values(SharedOptions.refDir), catalog: try values(SharedOptions.catalog))
+            (verbose, parallel) = (try values(Self.verbose), try values(SharedOptions.jobs))
         }
-        let (files, missing) = InputFile.expand(arguments.positionals)
+    }
+
+    func run(_ options: Options, io: CommandIO) throws(UsageError) -> ExitStatus {
+        let printer = DiagnosticPrinter(useColor: io.usesColor)
+        guard let validator = compile(options, printer: printer, io: io) else { return .inputError }
+        let (files, missing) = InputFile.expand(options.files)
         var status: ExitStatus = missing.isEmpty ? .ok : .inputError
         var reports: [JSONValue] = missing.map { error in
             ["file": .string(error.name), "valid": false, "error": .string("cannot read \(error.name): \(error.reason)")]
         }
+        let output = options.output, verbose = options.verbose
         if output == .text { missing.forEach { io.print($0.description) } }
-        let parallel = try ParallelInputs.map(arguments)
-        let verbose = arguments.flag("--verbose")
         var meter = ParallelInputs.meter(total: files.count, noun: "files", io: io)
         // Files are validated and rendered in parallel; lines and units are taken in order.
-        parallel.run(files, transform: { file -> (status: ExitStatus, lines: [String], unit: JSONObject?) in
+        options.parallel.run(files, transform: { file -> (status: ExitStatus, lines: [String], unit: JSONObject?) in
             let checked = InstanceCheck.run(file, validator: validator, io: io)
             if output == .text { return (checked.status, checked.textLines(printer: printer, verbose: verbose), nil) }
             return (checked.status, [], checked.outputUnit(format: OutputFormat(rawValue: output.rawValue) ?? .basic))
@@ -72,11 +68,23 @@ struct ValidateCommand: Command {
             if let unit = checked.unit { reports.append(.object(unit)) }
         })
         meter.finish()
-        if output != .text {
-            let document: JSONValue = ["valid": .bool(status == .ok), "instances": .array(reports)]
-            io.writeOutput(JSONWriter.pretty.string(document))
-        }
+        if output != .text { io.writeOutput(JSONWriter.pretty.string(["valid": .bool(status == .ok), "instances": .array(reports)])) }
         return status
+    }
+
+    /// The schema's validator, or `nil` after printing why it cannot be compiled (its warnings printed with `--verbose`).
+    private func compile(_ options: Options, printer: DiagnosticPrinter, io: CommandIO) -> Validator? {
+        guard case .success(let catalog) = SchemaSetup.catalog(options.sources.catalog, printer: printer, io: io) else { return nil }
+        if let file = catalog?.paths[options.schema] { io.printError(printer.line(severity: .note, message: "schema \(options.schema) from the catalog (\(file))")) }
+        switch SchemaSetup.registry(refDirectories: options.sources.refDirectories, printer: printer)
+            .flatMap({ SchemaSetup.validator(schema: options.schema, registry: $0, options: options.validation, printer: printer, catalog: catalog) }) {
+        case .success(let compiled):
+            if options.verbose { compiled.warnings.forEach(io.printError) }
+            return compiled.validator
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return nil
+        }
     }
 }
 

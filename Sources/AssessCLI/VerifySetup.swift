@@ -10,34 +10,17 @@ struct VerifySetup {
     let verifier: ArchiveVerifier
     let mapping: MapVerification?
 
-    /// The verifier for `arguments`, or `nil` after printing why it cannot be built (exit 3).
+    /// The verifier for the map and schema options, or `nil` after printing why it cannot be built (exit 3).
     /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings.
-    static func make(_ arguments: ParsedArguments, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) throws(UsageError) -> VerifySetup? {
-        let required = try arguments.choice("--required", default: MapVerification.RequiredPolicy.error)
-        var maxErrors = 10
-        if let text = arguments.value("--max-errors") {
-            guard let number = Int(text), number > 0 else { throw UsageError("--max-errors needs a whole number above 0, found '\(text)'") }
-            maxErrors = number
-        }
-        var aliases: [String: String] = [:]
-        for text in arguments.all("--file-alias") {
-            guard let alias = MapVerification.alias(text) else { throw UsageError("--file-alias needs NAME=MAPPED (e.g. microphone.json=microphone_levels.json), found '\(text)'") }
-            aliases[alias.name] = alias.mapped
-        }
-        let mapPath = arguments.value("--archive-map")
-        if mapPath == nil {
-            for option in ["--file-alias", "--tolerated", "--required", "--max-errors"] where arguments.values[option] != nil {
-                throw UsageError("\(option) needs --archive-map FILE")
-            }
-        }
-        guard var registry = SchemaSetup.registry(for: arguments, printer: printer, io: io) else { return nil }
+    static func make(_ options: ArchiveMapOptions, sources: SchemaSources, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) -> VerifySetup? {
+        guard var registry = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer, io: io) else { return nil }
         let resultRegistry = registry
         func fail(_ issue: InputIssue) -> VerifySetup? {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        guard case .success(let catalog) = SchemaSetup.catalog(for: arguments, printer: printer, io: io) else { return nil }
-        guard let mapPath else {
+        guard case .success(let catalog) = SchemaSetup.catalog(sources.catalog, printer: printer, io: io) else { return nil }
+        guard let mapPath = options.mapPath else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
             return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
         }
@@ -48,10 +31,10 @@ struct VerifySetup {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
         }
         var tolerated = ToleratedErrors()
-        if let path = arguments.value("--tolerated") {
+        if let path = options.tolerated {
             do { tolerated = try ToleratedErrors(contentsOf: path) } catch { return fail(error) }
         }
-        let mapping = MapVerification(map: map, aliases: aliases, tolerated: tolerated, required: required, maxErrors: maxErrors)
+        let mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
         let schemas = SchemaCache(registry: registry, catalog: catalog)
         return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey, mapping: mapping),
                            mapping: mapping)
@@ -63,31 +46,19 @@ struct VerifyInput {
     let file: InputFile
     let record: RecordMetadata?
 
-    /// The record metadata `--assessment`/`--revision`/`--app` give archives without a manifest line.
-    static func givenRecord(_ arguments: ParsedArguments) throws(UsageError) -> RecordMetadata? {
-        guard arguments.value("--assessment") != nil || arguments.value("--revision") != nil || arguments.value("--app") != nil else { return nil }
-        var record = RecordMetadata(assessmentId: arguments.value("--assessment"), appId: arguments.value("--app"))
-        if let text = arguments.value("--revision") {
-            guard let revision = Int(text) else { throw UsageError("--revision needs a whole number, found '\(text)'") }
-            record.assessmentRevision = revision
-        }
-        return record
-    }
-
     /// The archives of the operands and `--manifest`, with `--assessment`/`--revision`/`--app` for those
     /// without a manifest line; unreadable inputs and bad manifest lines are printed (status 3) and skipped.
-    static func collect(_ arguments: ParsedArguments, operands: [String], io: CommandIO, printer: DiagnosticPrinter)
-        throws(UsageError) -> (inputs: [VerifyInput], status: ExitStatus) {
-        let given = try givenRecord(arguments)
+    static func collect(_ operands: [String], recursive: Bool, manifest: String?, given: RecordMetadata?, io: CommandIO,
+                        printer: DiagnosticPrinter) -> (inputs: [VerifyInput], status: ExitStatus) {
         var status = ExitStatus.ok
         var inputs: [VerifyInput] = []
         if !operands.isEmpty {
-            let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: arguments.flag("--recursive"))
+            let (files, missing) = InputFile.expand(operands, extensions: ["zip"], recursive: recursive)
             if !missing.isEmpty { status = .inputError }
             missing.forEach { io.printError($0.description) }
             inputs += files.map { VerifyInput(file: $0, record: given) }
         }
-        if let manifest = arguments.value("--manifest") {
+        if let manifest {
             let file = manifest == "-" ? InputFile(name: "<stdin>", path: nil) : InputFile(name: manifest, path: manifest)
             switch file.read(io) {
             case .failure(let error):

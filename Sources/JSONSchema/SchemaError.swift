@@ -33,7 +33,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String {
         switch kind {
         case .unresolvableReference(let reference):
-            return "cannot resolve $ref \"\(reference)\": no registered schema has that URI (load it with --ref-dir)"
+            return "cannot resolve $ref \"\(reference)\": no registered schema has that URI"
         case .invalidKeywordValue(let keyword, let expected):
             return "invalid value for \"\(keyword)\": expected \(expected)"
         case .invalidPattern(let pattern, let reason):

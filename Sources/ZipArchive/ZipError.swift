@@ -46,7 +46,7 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyEntries(let count, let limit): return "refused archive: \(count) entries exceed the limit of \(limit)"
         case .corruptData(let name, let reason): return "entry \"\(name)\": corrupt compressed data (\(reason))"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
-        case .destinationExists(let path): return "\(path) already exists (use --force to replace it)"
+        case .destinationExists(let path): return "\(path) already exists"
         }
     }
 }
