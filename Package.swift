@@ -78,9 +78,18 @@ let package = Package(
         .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(
             name: "AssessCLITests",
-            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
+            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer", "CLITestSupport"],
             exclude: ["Fixtures"]
         ),
+        // Tests that start processes: the built `assess` and `assess-bowtie`, strace, rsvg-convert, bsdtar, unzip,
+        // python3, and the README's and docs' examples. The unit targets above run in-process only.
+        .testTarget(
+            name: "AssessEndToEndTests",
+            dependencies: ["AssessCLI", "CLITestSupport", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "SurveyFlow"]
+        ),
+        // Helpers for the test targets (not products): the CLI run in-process or as a process, the repository's
+        // paths.
+        .target(name: "CLITestSupport", dependencies: ["AssessCLI"], path: "Tests/CLITestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )
