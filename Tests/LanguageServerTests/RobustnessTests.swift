@@ -1,6 +1,7 @@
 import JSONCore
 import LanguageServer
 import SeededRandom
+import SeededTesting
 import XCTest
 
 final class RobustnessTests: XCTestCase {
@@ -35,7 +36,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomBytesAndHalfTypedJSONNeverBreakTheServer() {
-        var random = SplitMix64(seed: 20)
+        var random = seededGenerator(20)
         var harness = ServerHarness()
         let uri = "untitled:fuzz.json"
         let text = Array(sampleSurvey.utf8)
