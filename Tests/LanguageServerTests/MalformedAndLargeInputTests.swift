@@ -4,7 +4,9 @@ import SeededRandom
 import SeededTesting
 import XCTest
 
-final class RobustnessTests: XCTestCase {
+/// The server answers lifecycle errors, unknown methods, documents never opened, random bytes and half-typed JSON, and a
+/// ten-thousand-step survey, and keeps serving.
+final class MalformedAndLargeInputTests: XCTestCase {
     func testLifecycleErrorsAndUnknownMethods() {
         var server = LanguageServer()
         let early = server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": [:]])
