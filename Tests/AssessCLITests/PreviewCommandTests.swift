@@ -1,8 +1,5 @@
 import CLITestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JSONCore
 import XCTest
 @testable import AssessCLI
