@@ -61,26 +61,37 @@ let package = Package(
             dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "CJSONScan", "SeededRandom"]),
-        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "SeededRandom"]),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "CJSONScan", "SeededRandom", "SeededTesting"]),
+        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore", "SeededTesting"]),
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "JSONCore", "JSONSchema"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
-        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
-        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom", "SeededTesting"]),
+        .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "ZipArchive", "SeededRandom", "SeededTesting"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "JSONCore", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(
             name: "AssessCLITests",
-            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
+            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer", "CLITestSupport"],
             exclude: ["Fixtures"]
         ),
+        // Tests that start processes: the built `assess` and `assess-bowtie`, strace, rsvg-convert, bsdtar, unzip,
+        // python3, and the README's and docs' examples. The unit targets above run in-process only.
+        .testTarget(
+            name: "AssessEndToEndTests",
+            dependencies: ["AssessCLI", "CLITestSupport", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "SurveyFlow"]
+        ),
+        // Helpers for the test targets (not products): the CLI run in-process or as a process, the repository's
+        // paths; seeds for randomized tests that ASSESS_TEST_SEED can replace and that a failure prints.
+        .target(name: "CLITestSupport", dependencies: ["AssessCLI"], path: "Tests/CLITestSupport"),
+        .target(name: "SeededTesting", dependencies: ["SeededRandom"], path: "Tests/SeededTesting"),
+        .testTarget(name: "SeededTestingTests", dependencies: ["SeededTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

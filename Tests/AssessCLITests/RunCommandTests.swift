@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import XCTest
 import JSONCore
@@ -62,22 +63,6 @@ final class RunCommandTests: XCTestCase {
         let written = try JSONDocument(bytes: Array(first)).value
         XCTAssertEqual(written["startDate"], "2026-01-02T03:04:05.000+00:00")
         XCTAssertEqual(written, report["result"])
-    }
-
-    func testArchiveFromARun() throws {
-        let folder = try Paths.scratch(self)
-        let archive = folder.appendingPathComponent("run.zip").path
-        let run = CapturedRun(["run", path("examples/surveys/mood-loop.json"), "--answers", path("examples/scripts/mood-loop/low-then-fine.json"), "--archive", archive] + now)
-        XCTAssertEqual(run.status, .ok, run.stderr)
-        let reader = try ZipReader(bytes: Array(Data(contentsOf: URL(fileURLWithPath: archive))))
-        XCTAssertEqual(reader.entries.map(\.name), ["assessmentResult.json", "metadata.json"])
-        XCTAssertEqual(CapturedRun(["verify", "--survey", path("examples/surveys/mood-loop.json"), archive]).status, .ok)
-        for (tool, arguments) in [("/usr/bin/unzip", ["-t", archive]),
-                                  ("/usr/bin/python3", ["-c", "import sys, zipfile; assert zipfile.ZipFile(sys.argv[1]).testzip() is None", archive])]
-        where FileManager.default.isExecutableFile(atPath: tool) {
-            let check = try ProcessRun(URL(fileURLWithPath: tool), arguments)
-            XCTAssertEqual(check.status, 0, "\(tool): \(check.stdout)\(check.stderr)")
-        }
     }
 
     func testTextTranscriptShowsAnswersAndRules() {

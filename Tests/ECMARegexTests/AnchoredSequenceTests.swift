@@ -1,6 +1,7 @@
 import XCTest
 @testable import ECMARegex
 import SeededRandom
+import SeededTesting
 
 /// The fast matcher for anchored sequences (`AnchoredSequence`) against the general backtracking
 /// engine, on the same patterns and subjects.
@@ -34,7 +35,7 @@ final class AnchoredSequenceTests: XCTestCase {
     /// ASCII text goes through a DFA of the sets of atoms, unless it would have more than 64 states;
     /// a non-ASCII scalar sends the whole text to the sets of atoms.
     func testTheASCIIDFAAndItsLimitAgreeWithTheGeneralEngine() throws {
-        var random = SplitMix64(seed: 64)
+        var random = seededGenerator(64)
         let subjects = (0..<300).map { _ in
             (0..<Int(random.next() % 12)).map { _ in ["a", "b", "c", "é"][Int(random.next() % 4)] }.joined()
         }
@@ -47,7 +48,7 @@ final class AnchoredSequenceTests: XCTestCase {
     }
 
     func testRandomAnchoredSequencesAgreeWithTheGeneralEngine() throws {
-        var random = SplitMix64(seed: 1919)
+        var random = seededGenerator(1919)
         let atoms = ["a", "b", "[ab]", "[^a]", ".", #"\d"#, "(a|é)", "é", "(?:b)", "[a-c😀]"]
         let quantifiers = ["", "", "?", "*", "+", "{2}", "{0,2}", "{1,3}", "{2,}", "*?", "+?"]
         let alphabet = ["a", "b", "c", "1", "é", "😀", "\n"]

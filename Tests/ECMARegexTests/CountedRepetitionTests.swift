@@ -1,6 +1,7 @@
 import XCTest
 import ECMARegex
 import SeededRandom
+import SeededTesting
 
 /// Counted repetition: exact results for the edge cases, agreement with hand-expanded patterns,
 /// and hostile patterns that must either be refused at compile time or answer.
@@ -47,7 +48,7 @@ final class CountedRepetitionTests: XCTestCase {
             ("(?<=a.{0,2})b", "(?<=a(?:.(?:.)?)?)b"),
             ("(?:ab){1,3}c", "ab(?:ab(?:ab)?)?c"),
         ]
-        var random = SplitMix64(seed: 42)
+        var random = seededGenerator(42)
         let alphabet: [Character] = ["a", "b", "c", "\n"]
         let subjects = (0..<400).map { _ in String((0..<Int(random.next() % 9)).map { _ in alphabet[Int(random.next() % 4)] }) }
         for (compact, expanded) in pairs {

@@ -1,5 +1,6 @@
 import XCTest
 import SeededRandom
+import SeededTesting
 import JSONCore
 @testable import Ingest
 
@@ -63,7 +64,7 @@ extension NDJSONLineTests {
     }
 
     func testTheFastPathAgreesWithTheTreeOnRandomDocuments() throws {
-        var random = SplitMix64(seed: 18)
+        var random = seededGenerator(18)
         var spliced = 0
         for _ in 0..<3000 {
             let (text, clash) = randomDocument(&random, target: true)

@@ -186,7 +186,7 @@ final class JSONBytesTests: XCTestCase {
 }
 
 /// The small pieces written or read without Foundation's general machinery, against that machinery.
-final class IngestPiecesTests: XCTestCase {
+final class HandWrittenIOAgreesWithFoundationTests: XCTestCase {
     func testLedgerLinesAreTheBytesOfTheirTrees() {
         let entries = [
             IngestLedger.Entry(commit: 3, recordId: "r\"1", taskRunUUID: nil, input: "m.jsonl:7", objects: []),

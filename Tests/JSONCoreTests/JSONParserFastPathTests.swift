@@ -1,6 +1,7 @@
 import XCTest
 @testable import JSONCore
 import SeededRandom
+import SeededTesting
 #if arch(x86_64)
 import CJSONScan
 #endif
@@ -30,7 +31,7 @@ final class JSONParserFastPathTests: XCTestCase {
     }
 
     func testStringsOfEveryLengthReadTheSameRawOrEscaped() throws {
-        var random = SplitMix64(seed: 19)
+        var random = seededGenerator(19)
         for length in 0...70 {
             for escapes in [false, true] {
                 for _ in 0..<12 {
@@ -84,7 +85,7 @@ final class JSONParserFastPathTests: XCTestCase {
     }
 
     func testIntegerFastPathAgreesWithTheGeneralNumberPath() throws {
-        var random = SplitMix64(seed: 1908)
+        var random = seededGenerator(1908)
         var lexemes = ["0", "-0", "7", "-7", "99999999999999999", "999999999999999999", "9223372036854775807",
                        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "12345678901234567890123",
                        "1.0", "1e2", "-1E-2", "100000000000000000.0", "0.5", "1.5e300"]
@@ -136,7 +137,7 @@ final class JSONParserFastPathTests: XCTestCase {
     }
 
     func testWhitespaceRunsOfEveryLengthAreSkipped() throws {
-        var random = SplitMix64(seed: 8259)
+        var random = seededGenerator(8259)
         let whitespace: [UInt8] = [0x20, 0x20, 0x20, 0x0A, 0x0D, 0x09]
         for _ in 0..<400 {
             func gap() -> [UInt8] { (0..<Int(random.next() % 70)).map { _ in whitespace[Int(random.next() % 6)] } }
@@ -203,7 +204,7 @@ final class JSONParserFastPathTests: XCTestCase {
     }
 
     func testDuplicateKeysAreFoundWhateverTheirLengthOrSpelling() throws {
-        var random = SplitMix64(seed: 64)
+        var random = seededGenerator(64)
         for _ in 0..<200 {
             let count = 1 + Int(random.next() % 40)
             // Keys share a bit when their length plus twice their last byte agree modulo 64: "a" and
@@ -256,7 +257,7 @@ final class JSONParserFastPathTests: XCTestCase {
 
     #if arch(x86_64)
     func testTheSixteenByteTestMarksExactlyTheBytesThatEndAStringScan() {
-        var random = SplitMix64(seed: 16)
+        var random = seededGenerator(16)
         let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xBF, 0xC3, 0xFF, 0x41]
         for _ in 0..<20_000 {
             let bytes = (0..<16).map { _ in random.next() % 2 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next()) }
@@ -270,7 +271,7 @@ final class JSONParserFastPathTests: XCTestCase {
     #endif
 
     func testWordTestsMarkExactlyTheBytesTheyName() {
-        var random = SplitMix64(seed: 2)
+        var random = seededGenerator(2)
         let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0xFF, 0x41, 0x09, 0x0A, 0x0D]
         for _ in 0..<20_000 {
             let bytes = (0..<8).map { _ in random.next() % 2 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next()) }

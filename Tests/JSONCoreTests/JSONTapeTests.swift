@@ -1,6 +1,7 @@
 import XCTest
 @testable import JSONCore
 import SeededRandom
+import SeededTesting
 
 final class JSONTapeTests: XCTestCase {
     private let documents = [
@@ -177,7 +178,7 @@ final class JSONTapeTests: XCTestCase {
 
     /// Random documents written compact and pretty parse to the same value through both parsers' outputs.
     func testRandomDocumentsRoundTripThroughTheTape() throws {
-        var generator = SplitMix64(seed: 0x7A9E)
+        var generator = seededGenerator(0x7A9E)
         for round in 0..<300 {
             let value = randomValue(depth: 0, &generator)
             for writer in [JSONWriter.compact, JSONWriter.pretty] {

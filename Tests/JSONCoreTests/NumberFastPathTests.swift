@@ -1,6 +1,7 @@
 import XCTest
 @testable import JSONCore
 import SeededRandom
+import SeededTesting
 
 /// The parser's number fast paths (integers read while scanning, decimals with a fraction and no
 /// exponent scanned once) against the general number path on the same bytes, and against
@@ -47,7 +48,7 @@ final class NumberFastPathTests: XCTestCase {
     /// Valid lexemes: every integer length to 22 digits, every fraction length to 30, fractions of
     /// zeros, with trailing or leading zeros, and a few exponents.
     private func lexemes() -> [String] {
-        var random = SplitMix64(seed: 0x2E)
+        var random = seededGenerator(0x2E)
         var lexemes = ["0.0", "-0.0", "0.000", "1.50", "1.0", "-1.00", "10.0", "0.5", "-0.05", "1000.01", "0.01", "-0.123456",
                        "12345678901234567.0", "123456789012345678.5", "99999999999999999.99", "0.00000000000000000000000001"]
         for integerLength in 1...22 {

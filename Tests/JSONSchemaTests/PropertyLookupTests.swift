@@ -1,3 +1,4 @@
+import SeededTesting
 import XCTest
 import JSONCore
 @testable import JSONSchema
@@ -18,7 +19,7 @@ final class PropertyLookupTests: XCTestCase {
 
     func testEveryLengthAndNearlyEqualNamesAreFoundExactly() {
         var displaced = 0
-        var generator = SplitMix(seed: 19)
+        var generator = seededGenerator(19)
         for length in 0...40 {
             // Names alike but for two bytes, and as many random names (these collide in the table).
             let random = (0..<300).map { _ in String(decoding: (0..<length).map { _ in UInt8(0x21 + generator.next() % 94) }, as: UTF8.self) }
@@ -150,28 +151,11 @@ extension PropertyLookupTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for test data.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 extension PropertyLookupTests {
     /// An `enum` of strings is decided by a name table: it must agree with JSON equality, spelled as an
     /// `anyOf` of `const`s, for strings alike, absent, escaped, and for values that are not strings.
     func testEnumsOfStringsAgreeWithEquality() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = seededGenerator(7)
         for count in [1, 2, 5, 9, 40] {
             for length in [0, 1, 3, 7, 8, 12, 16, 17, 30] {
                 let strings = Array(Set((0..<count).map { _ in String(decoding: (0..<length).map { _ in UInt8(0x61 + generator.next() % 3) }, as: UTF8.self) }))

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ZipArchive
 import SeededRandom
+import SeededTesting
 
 /// Damaged and hostile archives must end in a `ZipError` or read correctly; a trap fails the whole run.
 final class ZipHardeningTests: XCTestCase {
@@ -101,7 +102,7 @@ final class ZipHardeningTests: XCTestCase {
     }
 
     func testRandomMutationsNeverTrap() throws {
-        var random = SplitMix64(seed: 0x5EED)
+        var random = seededGenerator(0x5EED)
         let seeds = [try archive(forceZip64: false), try archive(forceZip64: true)]
         let interesting: [UInt64] = [0, 1, 0x7F, 0xFFFF, 0xFFFF_FFFF, 0x7FFF_FFFF_FFFF_FFFF, UInt64.max, 22, 46, 56]
         var outcomes = (read: 0, refused: 0)

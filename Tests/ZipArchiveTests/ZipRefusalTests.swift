@@ -1,5 +1,6 @@
 import Foundation
 import SeededRandom
+import SeededTesting
 import XCTest
 @testable import ZipArchive
 
@@ -104,7 +105,7 @@ final class ZipRefusalTests: XCTestCase {
         assertRefused(Array(bytes.prefix(bytes.count - 22))) { $0 == .truncatedUpload(size: UInt64(bytes.count - 22)) }
         assertRefused(Array("<html><body>502 Bad Gateway</body></html>".utf8)) { $0 == .notAZip }
         assertRefused([]) { $0 == .notAZip }
-        let seed: UInt64 = 0x5A1B_0C0D
+        let seed = randomSeed(0x5A1B_0C0D)
         var random = SplitMix64(seed: seed)
         for _ in 0..<50 {
             var fuzzed = bytes

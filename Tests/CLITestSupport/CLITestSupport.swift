@@ -1,17 +1,21 @@
 import Foundation
 import XCTest
-@testable import AssessCLI
+import AssessCLI
 
 /// Runs `assess` in-process with captured streams.
-final class CapturedRun: @unchecked Sendable {
+public final class CapturedRun: @unchecked Sendable {
     private let lock = NSLock()
     private var out = ""
     private var err = ""
-    var stdout: String { lock.withLock { out } }
-    var stderr: String { lock.withLock { err } }
-    let status: ExitStatus
+    /// What the command wrote to standard output.
+    public var stdout: String { lock.withLock { out } }
+    /// What the command wrote to standard error.
+    public var stderr: String { lock.withLock { err } }
+    /// The exit status the command returned.
+    public let status: ExitStatus
 
-    init(_ arguments: [String], stdin: String = "", terminal: Bool = false, environment: [String: String] = [:]) {
+    /// Runs `assess arguments` in-process, reading `stdin`, as if on a terminal when `terminal`, with `environment`.
+    public init(_ arguments: [String], stdin: String = "", terminal: Bool = false, environment: [String: String] = [:]) {
         var captured: (String, String) = ("", "")
         let box = Box()
         let inputLines = LineQueue(stdin)
@@ -37,32 +41,37 @@ final class CapturedRun: @unchecked Sendable {
 }
 
 /// Hands out lines of a fixed input one at a time.
-final class LineQueue: @unchecked Sendable {
+public final class LineQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String]
 
-    init(_ text: String) {
+    /// The lines of `text` (a final newline ends the last line).
+    public init(_ text: String) {
         var split = text.components(separatedBy: "\n")
         if split.last == "" { split.removeLast() }
         lines = split
     }
 
-    func next() -> String? {
+    /// The next line, or `nil` once all were handed out.
+    public func next() -> String? {
         lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
     }
 }
 
 /// Paths in the repository and in a scratch folder.
-enum Paths {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+public enum Paths {
+    /// The repository's root folder.
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The command-line fixtures, `Tests/AssessCLITests/Fixtures`.
+    public static let fixtures = repository.appendingPathComponent("Tests/AssessCLITests/Fixtures")
 
-    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+    /// The path of the fixture `name`.
+    public static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
     /// `../shared` beside the repository (Sage's schemas, map and real archive, the JSON Schema Test Suite).
-    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    public static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// The path of `name` under `../shared`, or a skip saying it is missing.
-    static func shared(_ name: String) throws -> String {
+    public static func shared(_ name: String) throws -> String {
         let path = shared.appendingPathComponent(name).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw XCTSkip("\(path) not found (Sage's files belong in ../shared beside the repository); test SKIPPED")
@@ -71,7 +80,7 @@ enum Paths {
     }
 
     /// A fresh temporary folder, removed when the test ends.
-    static func scratch(_ test: XCTestCase) throws -> URL {
+    public static func scratch(_ test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("assess-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
@@ -79,7 +88,7 @@ enum Paths {
     }
 
     /// The built `assess` executable next to the test bundle, when SwiftPM built it.
-    static var executable: URL? {
+    public static var executable: URL? {
         var folder = Bundle.main.bundleURL
         if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
         for candidate in [folder, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
@@ -91,12 +100,16 @@ enum Paths {
 }
 
 /// Runs a built executable, feeding stdin, and captures its streams.
-struct ProcessRun {
-    let stdout: String
-    let stderr: String
-    let status: Int32
+public struct ProcessRun {
+    /// What the process wrote to standard output.
+    public let stdout: String
+    /// What the process wrote to standard error.
+    public let stderr: String
+    /// Its exit status.
+    public let status: Int32
 
-    init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws {
+    /// Runs `executable` with `arguments` to the end, feeding `stdin`, with `environment` (or the tests' own).
+    public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -1,3 +1,4 @@
+import CLITestSupport
 import XCTest
 
 /// `assess run --platform ios|android` and the lint warnings where the two engines differ, on the built binary.

@@ -1,9 +1,10 @@
+import CLITestSupport
 import Foundation
 import JSONCore
 import XCTest
 
 /// `assess run` as a new user meets it, through the built binary (issue 23: items 1, 2, 3, 10, 13).
-final class RoughEdgesRunBinaryTests: XCTestCase {
+final class RunScriptsAndExpectedFilesTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
     private let now = ["--now", "2026-01-02T03:04:05.000+00:00", "--seed", "4"]
     private var moodLoop: String { path("examples/surveys/mood-loop.json") }

@@ -1,10 +1,11 @@
+import CLITestSupport
 import Foundation
 import JSONCore
 import XCTest
 
 /// `run` interactively and on surveys it cannot run, and what `routes` and `graph` say of those,
 /// through the built binary (issue 33: items 5 and 9).
-final class RoughEdgesInteractiveBinaryTests: XCTestCase {
+final class InteractiveRunMessagesTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
     private let now = ["--now", "2026-01-02T03:04:05.000+00:00", "--seed", "5"]
 

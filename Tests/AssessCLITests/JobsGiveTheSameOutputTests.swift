@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import XCTest
 import JSONCore
@@ -5,7 +6,7 @@ import ResultArchive
 @testable import AssessCLI
 
 /// `--jobs N` changes how fast, never what: the same bytes on both streams and the same exit status.
-final class JobsTests: XCTestCase {
+final class JobsGiveTheSameOutputTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
 
     /// Valid archives, runs seen twice, corrupt zips, a folder named like an archive, in one folder.

@@ -1,9 +1,12 @@
 import JSONCore
 import LanguageServer
 import SeededRandom
+import SeededTesting
 import XCTest
 
-final class RobustnessTests: XCTestCase {
+/// The server answers lifecycle errors, unknown methods, documents never opened, random bytes and half-typed JSON, and a
+/// ten-thousand-step survey, and keeps serving.
+final class MalformedAndLargeInputTests: XCTestCase {
     func testLifecycleErrorsAndUnknownMethods() {
         var server = LanguageServer()
         let early = server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": [:]])
@@ -35,7 +38,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomBytesAndHalfTypedJSONNeverBreakTheServer() {
-        var random = SplitMix64(seed: 20)
+        var random = seededGenerator(20)
         var harness = ServerHarness()
         let uri = "untitled:fuzz.json"
         let text = Array(sampleSurvey.utf8)

@@ -2,20 +2,20 @@ import Foundation
 import XCTest
 
 /// Runs the built `assess` binary, as testers and pipelines do.
-enum Binary {
+public enum Binary {
     /// The built executable, or a skip (saying why) when SwiftPM did not build it next to the tests.
-    static func assess() throws -> URL {
+    public static func assess() throws -> URL {
         guard let url = Paths.executable else { throw XCTSkip("the assess executable was not built next to the tests") }
         return url
     }
 
     /// Runs `assess` with `arguments` to the end, feeding `stdin`.
-    static func run(_ arguments: [String], stdin: String = "") throws -> ProcessRun {
+    public static func run(_ arguments: [String], stdin: String = "") throws -> ProcessRun {
         try ProcessRun(assess(), arguments, stdin: stdin)
     }
 
     /// Writes `text` to `name` in `folder` and returns its path.
-    static func write(_ text: String, to name: String, in folder: URL) throws -> String {
+    public static func write(_ text: String, to name: String, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
@@ -23,13 +23,14 @@ enum Binary {
 }
 
 /// A running `assess` fed line by line, so a test can wait for prompts, end input or send Ctrl-C.
-final class LiveProcess: @unchecked Sendable {
+public final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe(), output = Pipe(), error = Pipe()
     private let lock = NSLock()
     private var out = Data(), err = Data()
 
-    init(_ arguments: [String]) throws {
+    /// Starts `assess arguments`.
+    public init(_ arguments: [String]) throws {
         process.executableURL = try Binary.assess()
         process.arguments = arguments
         process.standardInput = input
@@ -46,16 +47,18 @@ final class LiveProcess: @unchecked Sendable {
         try process.run()
     }
 
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    /// Standard output so far.
+    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    /// Standard error so far.
+    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
     /// Types a line.
-    func send(_ line: String) {
+    public func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     /// Waits until standard error, where an interactive run shows its steps, contains `text` (at most 20 s); whether it did.
-    func waitForError(containing text: String) -> Bool {
+    public func waitForError(containing text: String) -> Bool {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if stderr.contains(text) { return true }
@@ -65,10 +68,10 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.
-    func interrupt() { process.interrupt() }
+    public func interrupt() { process.interrupt() }
 
     /// Waits for the process to end (closing its input first, unless it must end by itself) and returns its exit status.
-    func finish(closingInput: Bool = true) throws -> Int32 {
+    public func finish(closingInput: Bool = true) throws -> Int32 {
         if closingInput { try? input.fileHandleForWriting.close() }
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import JSONCore
 import XCTest
@@ -5,7 +6,7 @@ import XCTest
 
 /// lint, metaschema and the top-level command line as a new user meets them, and real files in the
 /// older SageResearch format, through the built binary (issue 33: items 1–4, 7, 8, 10).
-final class RoughEdgesLintBinaryTests: XCTestCase {
+final class LintMetaschemaAndTopLevelTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
 
     func testSchemasThatReplaceTheBundledOnesDoNotClashWithThem() throws {
@@ -75,19 +76,6 @@ final class RoughEdgesLintBinaryTests: XCTestCase {
             "\(survey):3:81: error: choice value \"big\" of \"size\" is a string but baseType is \"integer\" [value-type-mismatch]",
             "\(survey):5:25: error: choice value 3 of \"colour\" is an integer but baseType is \"string\"; write \"3\" [value-type-mismatch]",
         ])
-    }
-
-    func testAnEmptyNoColorKeepsColourAndVersionWithoutDashesIsSuggested() {
-        let arguments = ["lint", path("examples/bad")]
-        XCTAssertTrue(CapturedRun(arguments, terminal: true, environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}["), "set but empty: colour stays")
-        XCTAssertFalse(CapturedRun(arguments, terminal: true, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
-        XCTAssertTrue(CapturedRun(arguments, terminal: true).stdout.contains("\u{1B}["))
-
-        let version = CapturedRun(["version"])
-        XCTAssertEqual(version.status, .usage)
-        XCTAssertEqual(version.stderr, "error: unknown command 'version' (did you mean '--version'?)\nRun 'assess --help' for the list of commands.\n")
-        XCTAssertTrue(CapturedRun(["verison"]).stderr.contains("(did you mean '--version'?)"), "a near miss too")
-        XCTAssertTrue(CapturedRun(["lnt"]).stderr.contains("(did you mean 'lint'?)"), "commands first")
     }
 
     func testTheOlderSageResearchFormatIsSaidOncePerFile() throws {

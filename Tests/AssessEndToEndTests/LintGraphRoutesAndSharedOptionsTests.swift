@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import JSONCore
 import XCTest
@@ -5,7 +6,7 @@ import XCTest
 
 /// lint, graph, routes and the options every command shares, as a new user meets them, through the
 /// built binary (issue 23: items 5–9, 11, 12, 14).
-final class RoughEdgesBinaryTests: XCTestCase {
+final class LintGraphRoutesAndSharedOptionsTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }
     private var exampleSurvey: String { path("examples/surveys/example-survey.json") }
 
@@ -150,87 +151,5 @@ final class RoughEdgesBinaryTests: XCTestCase {
         XCTAssertTrue(verify.stderr.hasPrefix("error: unknown option '--output' for 'assess verify' (did you mean --format or -f?"), verify.stderr)
         let batch = try Binary.run(["lint", "--batch", "x"])
         XCTAssertTrue(batch.stderr.hasPrefix("error: unknown option '--batch' for 'assess lint' (--batch is an option of 'assess verify')"), batch.stderr)
-    }
-
-    /// The table behind the spellings: a name (long or short) means one option in every command; older spellings are aliases.
-    func testNoOptionNameMeansTwoThingsAcrossCommands() {
-        var meaning: [String: (command: String, primary: String)] = [:]
-        for spec in Assess.commands.map(\.spec) {
-            for option in spec.options {
-                for name in option.names {
-                    if let earlier = meaning[name] {
-                        XCTAssertEqual(earlier.primary, option.primary, "\(name) is \(earlier.primary) in '\(earlier.command)' but \(option.primary) in '\(spec.name)'")
-                    } else {
-                        meaning[name] = (spec.name, option.primary)
-                    }
-                }
-            }
-        }
-        XCTAssertEqual(meaning["-f"]?.primary, "--format")
-        // Code may look an option up by any of its spellings (commands written before the rename keep working).
-        let parsed = try? RunCommand().spec.parse(["--report", "text", "-a", "x.json"])
-        XCTAssertEqual(parsed?.value("--format"), "text")
-        XCTAssertEqual(parsed?.value("--report"), "text")
-        XCTAssertEqual(parsed?.all("--answers"), ["x.json"])
-        XCTAssertEqual(meaning["-o"]?.primary, "--output")
-        XCTAssertEqual(meaning["-r"]?.primary, "--ref-dir")
-    }
-
-    func testReadmeExamplesWriteOnlyIntoTmpAndCanRunAgain() throws {
-        for page in try DocumentationPages.all() {
-            try checkExamplesWriteOnlyIntoTmp(page: page)
-        }
-    }
-
-    /// Every relative link of the README and of `docs/` names a file of the repository.
-    func testDocumentationLinksResolve() throws {
-        let pages = try DocumentationPages.all()
-        XCTAssertTrue(pages.contains("docs/navigation.md"), "the pages the code cites are there")
-        for page in pages {
-            let text = try String(contentsOfFile: path(page), encoding: .utf8)
-            let folder = (page as NSString).deletingLastPathComponent
-            for target in DocumentationPages.relativeLinks(in: text) {
-                let file = String(target.prefix { $0 != "#" })
-                guard !file.isEmpty else { continue }
-                let resolved = folder.isEmpty ? file : folder + "/" + file
-                XCTAssertTrue(FileManager.default.fileExists(atPath: path(resolved)), "\(page): link to \(target) names no file")
-            }
-        }
-    }
-
-    private func checkExamplesWriteOnlyIntoTmp(page: String) throws {
-        let text = try String(contentsOfFile: path(page), encoding: .utf8)
-        for command in DocumentationExample.all(in: text).map(\.command) where command.contains("assess ") {
-            let words = command.split(separator: " ").map(String.init)
-            for (index, word) in words.enumerated() where ["-o", "--output", "--result", "--archive", "--record", "--write-scripts"].contains(word) {
-                guard index + 1 < words.count, !["text", "basic", "json"].contains(words[index + 1]) else { continue }
-                XCTAssertTrue(words[index + 1].hasPrefix("$tmp"), "\(page): \(command): writes \(words[index + 1]) outside $tmp")
-                // ingest's output is a dataset folder it re-runs over idempotently; every other output is replaced only with --force.
-                XCTAssertTrue(words.contains("--force") || words.contains("ingest"), "\(command): a second run needs --force")
-            }
-        }
-    }
-}
-
-/// The user documentation: the README and the pages of `docs/`.
-enum DocumentationPages {
-    /// Paths relative to the repository's root, the README first.
-    static func all() throws -> [String] {
-        let docs = try FileManager.default.contentsOfDirectory(atPath: Paths.repository.appendingPathComponent("docs").path)
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-    }
-
-    /// The targets of `[text](target)` links that are not URLs.
-    static func relativeLinks(in text: String) -> [String] {
-        var links: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "](") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.firstIndex(of: ")") else { break }
-            let target = String(rest[..<close])
-            if !target.contains("://"), !target.hasPrefix("mailto:"), !target.contains(" ") { links.append(target) }
-            rest = rest[close...]
-        }
-        return links
     }
 }
