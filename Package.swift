@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(
             name: "AssessCLITests",
-            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer", "CLITestSupport"],
+            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer", "CLITestSupport", "JSONSchema"],
             exclude: ["Fixtures"]
         ),
         // Tests that start processes: the built `assess` and `assess-bowtie`, strace, rsvg-convert, bsdtar, unzip,

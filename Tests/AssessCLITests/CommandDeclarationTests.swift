@@ -1,4 +1,5 @@
 import XCTest
+import CLITestSupport
 @testable import AssessCLI
 
 /// Every command's usage line and help come from the options its parser accepts, and nothing else.
