@@ -2,6 +2,7 @@ import AssessVersion
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 import ResultArchive
 
 /// `assess archive`: builds a result archive (zip with metadata.json) from a result and other files.

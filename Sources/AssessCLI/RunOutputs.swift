@@ -2,6 +2,7 @@ import AssessmentRunner
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 import ResultArchive
 import ZipArchive
 

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentSchemas
 import Ingest
 import JSONCore
 import ResultArchive

@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 import ZipArchive
 @testable import ResultArchive
 

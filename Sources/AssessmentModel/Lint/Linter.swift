@@ -1,5 +1,6 @@
 import JSONCore
 import JSONSchema
+import AssessmentSchemas
 
 /// The outcome of linting one file.
 public struct LintReport: Sendable {

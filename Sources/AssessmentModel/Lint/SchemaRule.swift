@@ -1,5 +1,6 @@
 import JSONCore
 import JSONSchema
+import AssessmentSchemas
 
 /// Reports where a survey breaks the format's schema (or the one its `"$schema"` names), one finding
 /// per error, at its best match; and each `$ref` loop of that schema as a warning at the file's start.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import AssessmentModel
+import AssessmentSchemas
 
 /// A linter given a cache compiles the format's schema once and finds exactly what one without it finds.
 final class CompiledSchemaCacheTests: XCTestCase {

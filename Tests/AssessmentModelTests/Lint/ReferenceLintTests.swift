@@ -3,6 +3,7 @@ import XCTest
 import JSONCore
 import JSONSchema
 @testable import AssessmentModel
+import AssessmentSchemas
 
 /// Lint over the whole format as the reference defines it: no false alarms on what the apps accept,
 /// errors for what they reject, extension types, resource files on their own, transforms.
