@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AssessmentSchemas", targets: ["AssessmentSchemas"]),
         .library(name: "AssessmentModel", targets: ["AssessmentModel"]),
         .library(name: "AssessmentRunner", targets: ["AssessmentRunner"]),
+        .library(name: "AssessmentLint", targets: ["AssessmentLint"]),
         .library(name: "SurveyFlow", targets: ["SurveyFlow"]),
         .library(name: "ZipArchive", targets: ["ZipArchive"]),
         .library(name: "ResultArchive", targets: ["ResultArchive"]),
@@ -33,34 +34,36 @@ let package = Package(
         .target(name: "JSONFormats"),
         .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),
         .target(name: "AssessmentSchemas", dependencies: ["JSONCore", "JSONSchema"]),
-        .target(name: "AssessmentModel", dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentSchemas"]),
+        .target(name: "AssessmentModel", dependencies: ["JSONCore", "ECMARegex", "JSONSchema"]),
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "ECMARegex", "AssessmentModel"]),
-        .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
+        // Above the runner: lint rules ask the one engine how a survey moves.
+        .target(name: "AssessmentLint", dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentSchemas", "AssessmentModel", "AssessmentRunner"]),
+        .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentLint", "AssessmentRunner"]),
         .target(name: "SeededRandom"),
         .target(name: "AssessVersion"),
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "ZipArchive", dependencies: ["CZlib"]),
-        .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "ZipArchive"]),
+        .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "ZipArchive"]),
         .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive", "OrderedParallel"]),
-        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "SurveyFlow"]),
+        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "SurveyFlow"]),
         .target(name: "HTTPServer"),
-        .target(name: "SurveyPreview", dependencies: ["JSONCore", "AssessmentModel", "AssessmentSchemas", "AssessmentRunner", "SurveyFlow", "ResultArchive", "HTTPServer"]),
+        .target(name: "SurveyPreview", dependencies: ["JSONCore", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "SurveyFlow", "ResultArchive", "HTTPServer"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc",
+            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "ZipArchive", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc",
                            "AssessVersion", "HTTPServer", "SurveyPreview"]
         ),
         .target(
             name: "FuzzTargets",
-            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentSchemas", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
+            dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
         ),
         .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "CJSONScan", "SeededRandom"]),
@@ -68,8 +71,9 @@ let package = Package(
         .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "AssessmentSchemas", "JSONCore", "JSONSchema"]),
-        .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "JSONCore"]),
-        .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentRunner", "JSONCore"]),
+        .testTarget(name: "AssessmentLintTests", dependencies: ["AssessmentLint", "AssessmentModel", "AssessmentSchemas", "JSONCore", "JSONSchema"]),
+        .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "AssessmentLint", "JSONCore"]),
+        .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentLint", "AssessmentRunner", "JSONCore"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "SeededRandom"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "ZipArchive", "SeededRandom"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
@@ -80,7 +84,7 @@ let package = Package(
         .testTarget(name: "SurveyPreviewTests", dependencies: ["SurveyPreview", "HTTPServer", "AssessmentModel", "AssessmentRunner", "SurveyFlow", "JSONCore"]),
         .testTarget(
             name: "AssessCLITests",
-            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "AssessmentSchemas", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
+            dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -2,6 +2,7 @@ import AssessVersion
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentLint
 import AssessmentSchemas
 import ResultArchive
 

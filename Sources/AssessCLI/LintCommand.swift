@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import Foundation
 import JSONCore
 import JSONSchema
@@ -159,7 +160,7 @@ struct LintCommand: Command {
     /// The `--exclude` rule ids, each checked against the registry.
     static func excludedRules(_ arguments: ParsedArguments) throws(UsageError) -> Set<String> {
         let excluded = Set(arguments.all("--exclude"))
-        let ruleIDs = Linter.allRuleIDs
+        let ruleIDs = LintRegistry.all.map(\.id.rawValue)
         for rule in excluded.sorted() where !ruleIDs.contains(rule) {
             let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")

@@ -2,6 +2,7 @@ import AssessmentRunner
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentLint
 import AssessmentSchemas
 import ResultArchive
 import ZipArchive

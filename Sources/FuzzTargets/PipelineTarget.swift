@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import AssessmentSchemas
 import Ingest
 import JSONCore

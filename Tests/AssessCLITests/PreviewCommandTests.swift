@@ -5,6 +5,7 @@ import FoundationNetworking
 import JSONCore
 import XCTest
 @testable import AssessCLI
+import AssessmentLint
 
 final class PreviewCommandTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }

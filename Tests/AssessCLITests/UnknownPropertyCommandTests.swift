@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AssessmentLint
 
 /// `assess lint` with members no engine reads: a warning (an error with `--strict`), allowed by
 /// `--allow-property` or `allowProperties` in `assess.json`.
