@@ -6,7 +6,7 @@ public enum AtomicFile {
     /// `flush` is false: a batch writer flushes once at its end), then moves it into place; without
     /// `overwrite`, an existing destination is an error (checked race-free with a hard link). On any
     /// failure the temporary file is removed.
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
         try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
     }
 
@@ -43,7 +43,7 @@ public enum AtomicFile {
     }
 
     /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
-    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(ZipError) {
+    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
         // The temporary file goes beside the destination.
         let folder = AtomicFile.folder(of: path) ?? "."
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import ZipArchive
+import FileIO
 
 final class AtomicFileTests: XCTestCase {
     private func scratch() throws -> URL {
@@ -38,7 +38,9 @@ final class AtomicFileTests: XCTestCase {
     func testWithoutOverwriteAnExistingFileIsKept() throws {
         let path = try scratch().appendingPathComponent("kept").path
         try AtomicFile.write([1, 2, 3], to: path, overwrite: false)
-        XCTAssertThrowsError(try AtomicFile.write([4], to: path, overwrite: false))
+        XCTAssertThrowsError(try AtomicFile.write([4], to: path, overwrite: false)) { error in
+            XCTAssertEqual(error as? FileWriteError, .destinationExists(path))
+        }
         XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), [1, 2, 3])
     }
 
