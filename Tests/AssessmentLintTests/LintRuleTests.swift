@@ -8,157 +8,163 @@ import AssessmentModel
 final class LintRuleTests: XCTestCase {
     private let linter = Linter()
 
-    private func lint(_ steps: String, root: String = "") -> [Finding] {
-        let text = "{\"type\": \"assessment\", \"identifier\": \"survey\", \(root)\"steps\": [\n\(steps)\n]}"
-        return linter.lint(bytes: Array(text.utf8), file: "t.json").findings
-    }
-
-    private func only(_ rule: String, _ findings: [Finding], file: StaticString = #filePath, line: UInt = #line) -> [Finding] {
-        findings.filter { $0.ruleID == rule }
-    }
-
     private let completion = #"{"type": "completion", "identifier": "done"}"#
 
     func testJSONSyntaxAndDuplicateKeys() {
-        let broken = linter.lint(bytes: Array("{\"type\": \"assessment\",,}".utf8), file: "b.json")
-        XCTAssertTrue(broken.unreadable)
-        XCTAssertEqual(broken.findings.map(\.ruleID), ["json-syntax"])
-        XCTAssertEqual(broken.findings.first?.position.column, 23)
-        let duplicate = lint(#"{"type": "instruction", "identifier": "a", "title": "x", "title": "y"}"#)
-        let found = only("duplicate-key", duplicate)
-        XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(found.first?.position.line, 2)
-        XCTAssertEqual(found.first?.notes.first?.position.column, 44)
+        let broken = MarkedText("{\"type\": \"assessment\",1️⃣,}")
+        let report = linter.lint(bytes: Array(broken.text.utf8), file: "b.json")
+        XCTAssertTrue(report.unreadable)
+        XCTAssertEqual(lintMismatches(report.findings, in: broken, expected: [FindingSpec("1️⃣", .jsonSyntax)]), [])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", 1️⃣"title": "x", 2️⃣"title": "y"}"#), [
+            FindingSpec("2️⃣", .duplicateKey, severity: .error, message: #"key "title" is repeated"#, notes: ["1️⃣"]),
+        ])
     }
 
     func testSchemaFindingsNameTheStep() {
-        let findings = only("schema", lint(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer", "formatOptions": {"maximumValue": "ten"}}}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.hasPrefix("step \"age\": \"maximumValue\": expected a number but found a string (type)"), findings[0].message)
-        XCTAssertEqual(only("schema", lint(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer"}}"#)), [])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer", "formatOptions": {"maximumValue": 1️⃣"ten"}}}"#), [
+            FindingSpec("1️⃣", .schema, message: #"step "age": "maximumValue": expected a number but found a string (type)"#),
+        ])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "age", "inputItem": {"type": "integer"}}"#), [], rules: [.schema])
     }
 
     func testUnknownNodeType() {
-        let findings = only("unknown-node-type", lint(#"{"type": "instructon", "identifier": "a"}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.contains("did you mean \"instruction\"?"), findings[0].message)
-        XCTAssertTrue(findings[0].message.contains("known types: assessment, section, overview"), "an assessment can be a step")
-        XCTAssertEqual(findings[0].position.column, 10)
-        XCTAssertEqual(lint(#"{"type": "instructon", "identifier": "a"}"#).filter { $0.ruleID == "schema" }, [], "the logic finding replaces the schema one")
-        XCTAssertEqual(only("unknown-node-type", lint(#"{"type": "instruction", "identifier": "a"}"#)), [])
+        // The logic finding replaces the schema one.
+        let findings = assertLint(survey(#"{"type": 1️⃣"instructon", "identifier": "a"}"#), [
+            FindingSpec("1️⃣", .unknownNodeType, message: #"did you mean "instruction"?"#),
+        ], rules: [.unknownNodeType, .schema])
+        XCTAssertTrue(findings.first?.message.contains("known types: assessment, section, overview") ?? false, "an assessment can be a step")
+        assertLint(survey(#"{"type": "instruction", "identifier": "a"}"#), [], rules: [.unknownNodeType])
     }
 
     func testDuplicateIdentifiers() {
-        let siblings = only("duplicate-identifier", lint(#"{"type": "instruction", "identifier": "a"}, {"type": "instruction", "identifier": "a"}"#))
-        XCTAssertEqual(siblings.map(\.severity), [.error])
-        XCTAssertEqual(siblings.first?.notes.count, 1)
-        let nested = only("duplicate-identifier", lint(#"{"type": "instruction", "identifier": "a"}, {"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a"}]}"#))
-        XCTAssertEqual(nested, [], "results are kept per section, as the reference does: no ambiguity")
-        XCTAssertEqual(only("duplicate-identifier", lint(#"{"type": "instruction", "identifier": "a"}, {"type": "instruction", "identifier": "b"}"#)), [])
+        assertLint(survey(#"{"type": "instruction", "identifier": 1️⃣"a"}, {"type": "instruction", "identifier": 2️⃣"a"}"#), [
+            FindingSpec("2️⃣", .duplicateIdentifier, severity: .error, notes: ["1️⃣"]),
+        ])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a"}, {"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a"}]}"#),
+                   [], rules: [.duplicateIdentifier])  // results are kept per section, as the reference does: no ambiguity
+        assertLint(survey(#"{"type": "instruction", "identifier": "a"}, {"type": "instruction", "identifier": "b"}"#), [], rules: [.duplicateIdentifier])
     }
 
     func testUnknownTargetsSuggestAFix() {
-        let findings = only("unknown-target", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "don"}, "# + completion))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertEqual(findings[0].severity, .error)
-        XCTAssertTrue(findings[0].message.contains("did you mean \"done\"?"), findings[0].message)
-        XCTAssertTrue(findings[0].message.contains("silently ends"))
-        let notSibling = only("unknown-target", lint(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a", "nextStepIdentifier": "done"}]}, "# + completion))
-        XCTAssertEqual(notSibling.count, 1)
-        XCTAssertTrue(notSibling[0].message.contains("targets must be siblings"), notSibling[0].message)
-        XCTAssertEqual(notSibling[0].notes.count, 1)
-        XCTAssertEqual(only("unknown-target", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "done"}, "# + completion)), [])
-        XCTAssertEqual(only("unknown-target", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "exit"}"#)), [])
+        let findings = assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": 1️⃣"don"}, "# + completion), [
+            FindingSpec("1️⃣", .unknownTarget, severity: .error, message: #"did you mean "done"?"#),
+        ])
+        XCTAssertTrue(findings.first?.message.contains("silently ends") ?? false)
+        assertLint(survey(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a", "nextStepIdentifier": 1️⃣"done"}]}, 2️⃣"# + completion), [
+            FindingSpec("1️⃣", .unknownTarget, message: "targets must be siblings", notes: ["2️⃣"]),
+        ])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "done"}, "# + completion), [], rules: [.unknownTarget])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "exit"}"#), [], rules: [.unknownTarget])
     }
 
     func testRuleWithoutTarget() {
-        let question = #"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [RULE]}"#
-        XCTAssertEqual(only("rule-without-target", lint(question.replacingOccurrences(of: "RULE", with: #"{"matchingAnswer": 1}"#))).count, 1)
-        XCTAssertEqual(only("rule-without-target", lint(question.replacingOccurrences(of: "RULE", with: #"{"matchingAnswer": 1, "skipToIdentifier": "exit"}"#))), [])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [1️⃣{"matchingAnswer": 1}]}"#), [
+            FindingSpec("1️⃣", .ruleWithoutTarget, severity: .error),
+        ])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 1, "skipToIdentifier": "exit"}]}"#),
+                   [], rules: [.ruleWithoutTarget])
     }
 
     func testNextSectionOutsideASectionAndBeginning() {
-        let outside = only("reserved-target", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "nextSection"}"#))
-        XCTAssertEqual(outside.map(\.severity), [.warning])
-        XCTAssertTrue(outside[0].message.contains("not inside a section"))
-        let loop = only("reserved-target", lint(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 0, "skipToIdentifier": "beginning"}]}"#))
-        XCTAssertTrue(loop.first?.message.contains("loop back") ?? false)
-        XCTAssertEqual(only("reserved-target", lint(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a", "nextStepIdentifier": "nextSection"}]}"#)), [])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": 1️⃣"nextSection"}"#), [
+            FindingSpec("1️⃣", .reservedTarget, severity: .warning, message: "not inside a section"),
+        ])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 0, "skipToIdentifier": 1️⃣"beginning"}]}"#), [
+            FindingSpec("1️⃣", .reservedTarget, message: "loop back"),
+        ])
+        assertLint(survey(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "a", "nextStepIdentifier": "nextSection"}]}"#),
+                   [], rules: [.reservedTarget])
     }
 
     func testUnreachableSteps() {
-        let findings = only("unreachable-step", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "c"}, {"type": "instruction", "identifier": "b"}, {"type": "instruction", "identifier": "c"}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.hasPrefix("step \"b\" can never be shown"))
-        XCTAssertEqual(findings[0].position.line, 2)
-        XCTAssertEqual(findings[0].position.column, 72)
-        let section = only("unreachable-step", lint(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "exit"}, {"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "x"}]}"#))
-        XCTAssertEqual(section.map { String($0.message.prefix(13)) }, ["section \"s\" c"], "a whole section is reported once")
-        let viaRule = lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "1"}], "surveyRules": [{"matchingAnswer": 1, "skipToIdentifier": "c"}], "nextStepIdentifier": "exit"}, {"type": "instruction", "identifier": "b"}, {"type": "instruction", "identifier": "c"}"#)
-        XCTAssertEqual(only("unreachable-step", viaRule).map { String($0.message.prefix(9)) }, ["step \"b\" "])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "c"}, 1️⃣{"type": "instruction", "identifier": "b"}, {"type": "instruction", "identifier": "c"}"#), [
+            FindingSpec("1️⃣", .unreachableStep, message: #"step "b" can never be shown"#),
+        ])
+        // A whole section is reported once, at the section.
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "nextStepIdentifier": "exit"}, 1️⃣{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "x"}]}"#), [
+            FindingSpec("1️⃣", .unreachableStep, message: #"section "s" can never be shown"#),
+        ])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "1"}], "surveyRules": [{"matchingAnswer": 1, "skipToIdentifier": "c"}], "nextStepIdentifier": "exit"}, 1️⃣{"type": "instruction", "identifier": "b"}, {"type": "instruction", "identifier": "c"}"#), [
+            FindingSpec("1️⃣", .unreachableStep, message: #"step "b" "#),
+        ])
     }
 
     func testEndlessLoops() {
-        let loop = only("endless-loop", lint(#"{"type": "instruction", "identifier": "a"}, {"type": "instruction", "identifier": "b", "nextStepIdentifier": "a"}"#))
-        XCTAssertEqual(loop.count, 1)
-        XCTAssertTrue(loop[0].message.contains("\"a\", \"b\""), loop[0].message)
-        let withExit = lint(#"{"type": "choiceQuestion", "identifier": "a", "baseType": "boolean", "choices": [{"value": true, "text": "again"}, {"value": false, "text": "stop"}], "surveyRules": [{"matchingAnswer": false, "skipToIdentifier": "exit"}]}, {"type": "instruction", "identifier": "b", "nextStepIdentifier": "a"}"#)
-        XCTAssertEqual(only("endless-loop", withExit), [])
+        assertLint(survey(#"1️⃣{"type": "instruction", "identifier": "a"}, {"type": "instruction", "identifier": "b", "nextStepIdentifier": "a"}"#), [
+            FindingSpec("1️⃣", .endlessLoop, message: #""a", "b""#),
+        ])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "a", "baseType": "boolean", "choices": [{"value": true, "text": "again"}, {"value": false, "text": "stop"}], "surveyRules": [{"matchingAnswer": false, "skipToIdentifier": "exit"}]}, {"type": "instruction", "identifier": "b", "nextStepIdentifier": "a"}"#),
+                   [], rules: [.endlessLoop])
     }
 
     func testDuplicateChoiceValues() {
-        let findings = only("duplicate-choice-value", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}, {"value": 1.0, "text": "B"}]}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.contains("\"A\" and \"B\""))
-        XCTAssertEqual(only("duplicate-choice-value", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}, {"value": 2, "text": "B"}]}"#)), [])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1️⃣1, "text": "A"}, {"value": 2️⃣1.0, "text": "B"}]}"#), [
+            FindingSpec("2️⃣", .duplicateChoiceValue, message: #""A" and "B""#, notes: ["1️⃣"]),
+        ])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}, {"value": 2, "text": "B"}]}"#),
+                   [], rules: [.duplicateChoiceValue])
     }
 
     func testValueTypes() {
-        let findings = only("value-type-mismatch", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": "1", "text": "A"}], "surveyRules": [{"matchingAnswer": true, "skipToIdentifier": "exit"}]}"#))
-        XCTAssertEqual(findings.count, 2)
-        let simple = only("value-type-mismatch", lint(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "year"}, "surveyRules": [{"matchingAnswer": "1980", "skipToIdentifier": "exit"}]}"#))
-        XCTAssertEqual(simple.count, 1)
-        XCTAssertEqual(only("value-type-mismatch", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "singleChoice": false, "choices": [{"value": "a", "text": "A"}], "surveyRules": [{"matchingAnswer": ["a"], "skipToIdentifier": "exit"}]}"#)), [])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1️⃣"1", "text": "A"}], "surveyRules": [{"matchingAnswer": 2️⃣true, "skipToIdentifier": "exit"}]}"#), [
+            FindingSpec("1️⃣", .valueTypeMismatch, message: "write 1"),
+            FindingSpec("2️⃣", .valueTypeMismatch, message: "can never match"),
+        ])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "year"}, "surveyRules": [{"matchingAnswer": 1️⃣"1980", "skipToIdentifier": "exit"}]}"#), [
+            FindingSpec("1️⃣", .valueTypeMismatch, message: "write 1980"),
+        ])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "singleChoice": false, "choices": [{"value": "a", "text": "A"}], "surveyRules": [{"matchingAnswer": ["a"], "skipToIdentifier": "exit"}]}"#),
+                   [], rules: [.valueTypeMismatch])
     }
 
     func testUnmatchableAnswers() {
-        let findings = only("unmatchable-answer", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}], "surveyRules": [{"matchingAnswer": 2, "skipToIdentifier": "exit"}]}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertEqual(only("unmatchable-answer", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}], "other": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 2, "skipToIdentifier": "exit"}]}"#)), [], "an other field can answer 2")
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}], "surveyRules": [{"matchingAnswer": 1️⃣2, "skipToIdentifier": "exit"}]}"#), [
+            FindingSpec("1️⃣", .unmatchableAnswer, message: "none of its choices"),
+        ])
+        // An other field can answer 2.
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "integer", "choices": [{"value": 1, "text": "A"}], "other": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 2, "skipToIdentifier": "exit"}]}"#),
+                   [], rules: [.unmatchableAnswer])
     }
 
     func testOrderingOperatorsOnUnorderedValues() {
-        let findings = only("ordering-on-unordered", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "boolean", "choices": [{"value": true, "text": "A"}], "surveyRules": [{"matchingAnswer": true, "ruleOperator": "gt", "skipToIdentifier": "exit"}]}"#))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertEqual(only("ordering-on-unordered", lint(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 3, "ruleOperator": "gt", "skipToIdentifier": "exit"}]}"#)), [])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "boolean", "choices": [{"value": true, "text": "A"}], "surveyRules": [{"matchingAnswer": true, "ruleOperator": 1️⃣"gt", "skipToIdentifier": "exit"}]}"#), [
+            FindingSpec("1️⃣", .orderingOnUnordered),
+        ])
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 3, "ruleOperator": "gt", "skipToIdentifier": "exit"}]}"#),
+                   [], rules: [.orderingOnUnordered])
     }
 
     func testShadowedRules() {
-        let findings = only("shadowed-rule", lint(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"matchingAnswer": 3, "ruleOperator": "ge", "skipToIdentifier": "exit"}, {"matchingAnswer": 5, "skipToIdentifier": "done"}]}, "# + completion))
-        XCTAssertEqual(findings.count, 1)
-        XCTAssertEqual(findings[0].severity, .warning)
-        XCTAssertEqual(only("shadowed-rule", lint(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"skipToIdentifier": "exit"}, {"matchingAnswer": 5, "skipToIdentifier": "done"}]}, "# + completion)), [],
-                       "a rule for skipped answers does not shadow a numeric one")
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [1️⃣{"matchingAnswer": 3, "ruleOperator": "ge", "skipToIdentifier": "exit"}, 2️⃣{"matchingAnswer": 5, "skipToIdentifier": "done"}]}, "# + completion), [
+            FindingSpec("2️⃣", .shadowedRule, severity: .warning, notes: ["1️⃣"]),
+        ])
+        // A rule for skipped answers does not shadow a numeric one.
+        assertLint(survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "surveyRules": [{"skipToIdentifier": "exit"}, {"matchingAnswer": 5, "skipToIdentifier": "done"}]}, "# + completion),
+                   [], rules: [.shadowedRule])
     }
 
     func testSelectorsOnSingleChoiceAndEmptyChoices() {
-        let selector = only("selector-on-single-choice", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": [{"value": "a", "text": "A"}, {"text": "All", "selectorType": "all"}]}"#))
-        XCTAssertEqual(selector.count, 1)
-        XCTAssertEqual(selector.first?.severity, .error, "all on a single choice is an error")
+        // All on a single choice is an error.
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": [{"value": "a", "text": "A"}, {"text": "All", "selectorType": 1️⃣"all"}]}"#), [
+            FindingSpec("1️⃣", .selectorOnSingleChoice, severity: .error),
+        ])
         // Both engines decode and ignore "exclusive" on a single-choice question (Swift
         // CodableNodeTests.testChoiceQuestion_Default_Codable and testChoiceQuestion_AllFields_Codable, AssessmentModelKMM
         // SwiftPackage/Tests/AssessmentModelTests/AssessmentTests/CodingTests/CodableNodeTests.swift).
-        let exclusive = only("selector-on-single-choice", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": [{"value": "a", "text": "A"}, {"value": "n", "text": "None", "selectorType": "exclusive"}]}"#))
-        XCTAssertEqual(exclusive.map(\.severity), [.warning])
-        XCTAssertEqual(only("selector-on-single-choice", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "singleChoice": false, "choices": [{"value": "a", "text": "A"}, {"text": "All", "selectorType": "all"}]}"#)), [])
-        XCTAssertEqual(only("empty-choices", lint(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": []}"#)).count, 1)
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": [{"value": "a", "text": "A"}, {"value": "n", "text": "None", "selectorType": 1️⃣"exclusive"}]}"#), [
+            FindingSpec("1️⃣", .selectorOnSingleChoice, severity: .warning),
+        ])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "singleChoice": false, "choices": [{"value": "a", "text": "A"}, {"text": "All", "selectorType": "all"}]}"#),
+                   [], rules: [.selectorOnSingleChoice])
+        assertLint(survey(#"{"type": "choiceQuestion", "identifier": "q", "baseType": "string", "choices": 1️⃣[]}"#), [FindingSpec("1️⃣", .emptyChoices)])
     }
 
     func testUnknownButtons() {
-        let findings = only("unknown-button", lint(#"{"type": "instruction", "identifier": "a", "shouldHideActions": ["skipp"], "actions": {"close": {"buttonTitle": "X"}}}"#))
-        XCTAssertEqual(findings.map(\.severity), [.warning, .warning])
-        XCTAssertTrue(findings[0].message.contains("did you mean \"skip\"?"))
-        XCTAssertEqual(only("unknown-button", lint(#"{"type": "instruction", "identifier": "a", "shouldHideActions": ["skip"]}"#)), [])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "shouldHideActions": [1️⃣"skipp"], "actions": {2️⃣"close": {"buttonTitle": "X"}}}"#), [
+            FindingSpec("1️⃣", .unknownButton, severity: .warning, message: #"did you mean "skip"?"#),
+            FindingSpec("2️⃣", .unknownButton, severity: .warning),
+        ])
+        assertLint(survey(#"{"type": "instruction", "identifier": "a", "shouldHideActions": ["skip"]}"#), [], rules: [.unknownButton])
     }
 
     func testExampleSurveyReportsDuplicateValueAndUnreachableStepAtTheirLines() throws {

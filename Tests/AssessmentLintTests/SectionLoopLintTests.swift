@@ -10,11 +10,11 @@ final class SectionLoopLintTests: XCTestCase {
     }
 
     func testEmptySectionsJumpingToEachOtherAreAnErrorAtTheClosingSection() {
-        let found = loops("{\"type\": \"section\", \"identifier\": \"s1\", \"nextStepIdentifier\": \"s2\", \"steps\": []},\n{\"type\": \"section\", \"identifier\": \"s2\", \"nextStepIdentifier\": \"s1\", \"steps\": []}")
-        XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(found.first?.severity, .error)
-        XCTAssertEqual(found.first?.position.line, 3, "at s2, whose jump closes the loop")
-        XCTAssertTrue(found.first?.message.contains("(\"s1\" → \"s2\" → \"s1\")") ?? false, found.first?.message ?? "")
+        // At s2, whose jump closes the loop.
+        assertLint(survey("""
+            {"type": "section", "identifier": "s1", "nextStepIdentifier": "s2", "steps": []},
+            1️⃣{"type": "section", "identifier": "s2", "nextStepIdentifier": "s1", "steps": []}
+            """), [FindingSpec("1️⃣", .endlessLoop, severity: .error, message: "(\"s1\" → \"s2\" → \"s1\")")])
     }
 
     func testSelfJumpBeginningAndNestedEmptySections() {

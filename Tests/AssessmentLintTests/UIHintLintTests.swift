@@ -27,12 +27,11 @@ final class UIHintLintTests: XCTestCase {
     }
 
     func testAMisspeltHintIsNamedWithTheLikelyOne() throws {
-        let findings = lint(simple("integer", "slidr"))
-        XCTAssertEqual(findings.count, 1)
-        let finding = try XCTUnwrap(findings.first)
-        XCTAssertEqual(finding.severity, .warning)
-        XCTAssertEqual(finding.pointer.description, "/steps/0/uiHint")
-        XCTAssertEqual(finding.message, "uiHint \"slidr\" of \"s\" is not a hint the apps know, so they show their default control; did you mean \"slider\"?")
+        let findings = assertLint(survey(#"{"type": "simpleQuestion", "identifier": "s", "uiHint": 1️⃣"slidr", "inputItem": {"type": "integer"}}"#), [
+            FindingSpec("1️⃣", .uiHint, severity: .warning),
+        ])
+        XCTAssertEqual(findings.first { $0.rule == .uiHint }?.message,
+                       "uiHint \"slidr\" of \"s\" is not a hint the apps know, so they show their default control; did you mean \"slider\"?")
     }
 
     func testAHintListedForAnotherKindOfQuestion() {
