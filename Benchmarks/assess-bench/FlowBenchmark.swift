@@ -26,7 +26,7 @@ enum FlowBenchmark {
                 guard case .success(let script) = AnswerScript.parse(planner.script(route)) else { fatalError("a route script does not parse") }
                 let run = ScriptedRun(navigator: navigator, script: script, environment: environment)
                 guard run.failure == nil, RunReport(run).differences(from: planner.expected(route)).isEmpty else {
-                    fatalError("route did not run as expected: \(run.failure ?? "differences")")
+                    fatalError("route did not run as expected: \(run.failure?.description ?? "differences")")
                 }
                 shown += run.session.shown.count
                 coverage.add(run.session)

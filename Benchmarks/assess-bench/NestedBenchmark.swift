@@ -40,7 +40,7 @@ enum NestedBenchmark {
         let runTime = clock.now - runStart
         print(String(format: "nested %d: %d bytes; lint %.1f ms (%d findings); run %.1f ms (%d steps shown, %@, result %d bytes)",
                      depth, bytes.count, milliseconds(lintTime), report.findings.count, milliseconds(runTime), run.session.shown.count,
-                     run.failure ?? run.session.status.rawValue, resultBytes))
+                     run.failure?.description ?? run.session.status.rawValue, resultBytes))
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

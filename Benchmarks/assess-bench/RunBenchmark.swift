@@ -23,7 +23,7 @@ enum RunBenchmark {
             let start = clock.now
             for index in 0..<count {
                 let run = ScriptedRun(navigator: navigator, script: scripts[index % scripts.count], environment: environment)
-                guard run.failure == nil else { fatalError("run \(index) failed: \(run.failure ?? "")") }
+                guard run.failure == nil else { fatalError("run \(index) failed: \(run.failure?.description ?? "")") }
                 bytes += JSONWriter.compact.bytes(run.session.result).count
             }
             best = min(best, clock.now - start)

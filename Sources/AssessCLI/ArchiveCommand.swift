@@ -54,7 +54,7 @@ struct ArchiveCommand: Command {
         let problems = ResultCheck(survey: survey).problems(result.value)
         guard problems.isEmpty else {
             for problem in problems {
-                io.printError(printer.line(file: resultPath, position: result.sourceMap?.position(of: problem.pointer), severity: .error, message: problem.message))
+                io.printError(printer.line(file: resultPath, position: result.sourceMap?.position(of: problem.pointer), severity: .error, message: problem.description))
             }
             return .findings
         }

@@ -105,7 +105,7 @@ struct PreviewCommand: Command {
             switch AnswerScript.parse(value) {
             case .success(let script): return .script(script)
             case .failure(let problems):
-                problems.errors.forEach { io.printError("\(path): error: \($0.message)") }
+                problems.errors.forEach { io.printError("\(path): error: \($0)") }
                 return .exit(.findings)
             }
         }

@@ -146,7 +146,7 @@ struct RunCommand: Command {
                                   outputs: RunOutputs, expectedWriter: ExpectedWriter?, io: CommandIO) -> ExitStatus {
         let recorder = arguments.value("--record").map { ScriptRecorder(path: $0, overwrite: arguments.flag("--force")) }
         let played = InteractiveRun(survey: survey, environment: environment, io: io).play(recorder: recorder)
-        let failure = played.inputEnded ? "input ended before the survey did" : played.session.failure?.description
+        let failure: RunFailure? = played.inputEnded ? .inputEnded : played.session.failure.map(RunFailure.run)
         var status: ExitStatus = failure == nil ? .ok : .findings
         if let failure { io.printError("error: \(failure)") }
         if let recorder {

@@ -50,8 +50,8 @@ struct ScriptRunner {
         case .success(let parsed): script = parsed
         case .failure(let problems):
             let errors = problems.errors
-            let lines = errors.map { printer.line(file: file.name, position: position(of: $0.pointer, onKey: $0.onKey, in: document), severity: .error, message: $0.message) }
-            let summary = errors.count == 1 ? errors[0].message : "\(errors[0].message) (and \(errors.count - 1) more)"
+            let lines = errors.map { printer.line(file: file.name, position: position(of: $0.pointer, onKey: $0.onKey, in: document), severity: .error, message: $0.description) }
+            let summary = errors.count == 1 ? errors[0].description : "\(errors[0]) (and \(errors.count - 1) more)"
             return failed(lines, summary, .findings)
         }
         let run = ScriptedRun(survey: survey, script: script, environment: environment)
@@ -59,7 +59,7 @@ struct ScriptRunner {
         var status: ExitStatus = run.failure == nil ? .ok : .findings
         if let failure = run.failure {
             io.printError(printer.line(file: file.name, position: run.failingEntry.flatMap { position(of: $0, onKey: false, in: document) },
-                                       severity: .error, message: failure))
+                                       severity: .error, message: failure.description))
         }
         if let expectedWriter, let path = file.path {
             status = status.worst(expectedWriter.write(report, name: file.name, scriptPath: path, io: io, say: say))

@@ -2,34 +2,21 @@ import AssessmentModel
 import Foundation
 import JSONCore
 
-/// What a survey file is linted and run with: an app's own node types (`--allow-type` and the nearest
-/// `assess.json` beside the survey or in a parent folder) and where its resource files are.
-struct SurveySettings {
-    /// Node types checked as generic nodes instead of being reported as unknown.
-    let allowedTypes: Set<String>
-    /// Where `transform` nodes find their files: `--resources DIR`, else the survey's folder.
-    let resources: SurveyResources
-    /// An app's own members, not reported as unknown (`--allow-property`, `allowProperties`).
-    var allowedProperties: Set<String> = []
+/// What a survey file is linted and run with: the library's resolution (the nearest `assess.json`
+/// beside the survey or in a parent folder) with `--allow-type`, `--allow-property` and `--resources` on top.
+typealias SurveySettings = ResolvedSurveySettings
 
+extension ResolvedSurveySettings {
     /// The config file's name.
     static let configName = SurveyConfig.fileName
 
     /// The settings for the survey at `path` (`nil` for standard input: the current folder), or an error line.
     static func load(for path: String?, arguments: ParsedArguments) -> Result<SurveySettings, InputError> {
-        let folder = URL(fileURLWithPath: path ?? ".").deletingLastPathComponent().standardizedFileURL
-        var allowed = Set(arguments.all("--allow-type"))
-        var properties = Set(arguments.all("--allow-property"))
-        if let config = SurveyConfig.nearest(from: path == nil ? URL(fileURLWithPath: ".").standardizedFileURL : folder) {
-            switch SurveyConfig.read(config) {
-            case .success(let config):
-                allowed.formUnion(config.allowedTypes)
-                properties.formUnion(config.allowedProperties)
-            case .failure(let problem): return .failure(InputError(name: problem.file, reason: problem.reason))
-            }
-        }
-        let directory = arguments.value("--resources") ?? (path == nil ? "." : folder.path)
-        return .success(SurveySettings(allowedTypes: allowed, resources: .folder(directory), allowedProperties: properties))
+        let overrides = SettingsOverrides(allowedTypes: Set(arguments.all("--allow-type")), allowedProperties: Set(arguments.all("--allow-property")),
+                                          resources: arguments.value("--resources"))
+        let settings = ResolvedSurveySettings(surveyAt: path, overrides: overrides)
+        if let problem = settings.configProblem { return .failure(InputError(name: problem.file, reason: problem.reason)) }
+        return .success(settings)
     }
 
     /// The settings for the survey at `path`, or `nil` after printing why they cannot be read.

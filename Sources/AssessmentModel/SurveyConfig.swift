@@ -28,6 +28,8 @@ public struct SurveyConfig: Sendable, Equatable {
         public let file: String
         /// What is wrong with it.
         public let reason: String
+        /// Where in the file (the syntax error, the setting or its value), when the file could be read.
+        public var position: SourcePosition? = nil
     }
 
     /// The first `assess.json` in `folder` or one of its parents.
@@ -48,13 +50,20 @@ public struct SurveyConfig: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: name) else { return .failure(Problem(file: name, reason: "permission denied")) }
         let document: JSONDocument
         do {
-            document = try JSONDocument(bytes: Array(data))
+            document = try JSONDocument(bytes: Array(data), options: .init(recordPositions: true))
         } catch {
-            return .failure(Problem(file: name, reason: "\(error.description)"))
+            return .failure(Problem(file: name, reason: "\(error.description)", position: error.position))
         }
-        guard case .object(let object) = document.value else { return .failure(Problem(file: name, reason: "a config must be a JSON object")) }
+        func at(_ setting: String, key: Bool) -> SourcePosition? {
+            let pointer = JSONPointer(tokens: [setting])
+            return key ? document.sourceMap?.keyRange(of: pointer)?.start : document.sourceMap?.position(of: pointer)
+        }
+        guard case .object(let object) = document.value else {
+            return .failure(Problem(file: name, reason: "a config must be a JSON object", position: document.sourceMap?.position(of: .root)))
+        }
         for member in object where !settings.contains(member.key) {
-            return .failure(Problem(file: name, reason: "unknown setting \"\(member.key)\" (known: \(settings.joined(separator: ", ")))"))
+            return .failure(Problem(file: name, reason: "unknown setting \"\(member.key)\" (known: \(settings.joined(separator: ", ")))",
+                                    position: at(member.key, key: true)))
         }
         var lists: [[String]] = []
         for (setting, what) in zip(settings, ["type names", "member names"]) {
@@ -63,7 +72,7 @@ public struct SurveyConfig: Sendable, Equatable {
                 continue
             }
             guard case .array(let values) = list, values.allSatisfy({ $0.stringValue != nil }) else {
-                return .failure(Problem(file: name, reason: "\"\(setting)\" must be an array of \(what)"))
+                return .failure(Problem(file: name, reason: "\"\(setting)\" must be an array of \(what)", position: at(setting, key: false)))
             }
             lists.append(values.compactMap(\.stringValue))
         }

@@ -53,6 +53,7 @@ public enum AnswerProblem: Sendable, Equatable, CustomStringConvertible {
     case timeInFuture(String)
     case timeInPast(String)
 
+    /// The answer problem as a sentence naming the step.
     public var description: String {
         func list(_ values: [JSONValue]) -> String { "(" + values.map(\.description).joined(separator: ", ") + ")" }
         switch self {

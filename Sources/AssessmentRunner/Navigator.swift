@@ -63,7 +63,7 @@ public struct Navigator: Sendable {
         self.assessment = assessment
         tree = SurveyTree(assessment)
         hopBudget = 4 * tree.count + 4
-        var ignored: [String] = []
+        var ignored: [RunWarning] = []
         if case .step(let first) = start(warnings: &ignored) {
             firstLocation = first
             firstEntry = tree.entry(at: first)
@@ -86,7 +86,7 @@ public struct Navigator: Sendable {
     }
 
     /// The first step shown by a run (or `completed` for a survey without steps).
-    public func start(warnings: inout [String]) -> NavigationOutcome {
+    public func start(warnings: inout [RunWarning]) -> NavigationOutcome {
         var walk = Walk(budget: hopBudget)
         let outcome = follow(.enter(container: 0, at: 0), walk: &walk)
         warnings += walk.warnings
@@ -142,8 +142,8 @@ public struct Navigator: Sendable {
                 case .node(let identifier):
                     let siblings = tree.nodes[container].steps ?? []
                     guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
-                        let containerName = tree.nodes[container].identifier
-                        walk.warnings.append("\"\(tree.nodes[from].identifier)\" jumps to \"\(identifier)\", which is not a step of \"\(containerName)\"; \"\(containerName)\" ends there, as on phones")
+                        walk.warnings.append(.targetNotASibling(step: tree.nodes[from].identifier, target: identifier,
+                                                                container: tree.nodes[container].identifier))
                         guard container != 0 else { return .finished(.completed) }
                         move = .leave(container)
                         continue
@@ -156,7 +156,7 @@ public struct Navigator: Sendable {
 
     /// Where going forward from a step leads, given the question's latest answer (`null` when none).
     /// Returns the outcome and the index of the rule that fired, if any.
-    public func forward(from location: StepLocation, answer: JSONValue, warnings: inout [String]) -> (NavigationOutcome, firedRule: Int?) {
+    public func forward(from location: StepLocation, answer: JSONValue, warnings: inout [RunWarning]) -> (NavigationOutcome, firedRule: Int?) {
         guard let entry = tree.entry(at: location), entry != 0, !tree.nodes[entry].kind.isContainer else { return (.finished(.completed), nil) }
         let step = tree.nodes[entry]
         var walk = Walk(budget: hopBudget)
@@ -164,7 +164,7 @@ public struct Navigator: Sendable {
         if let question = step.question {
             for (index, rule) in question.surveyRules.enumerated() where AnswerComparison.matches(rule, answer: answer, question: question) {
                 guard let target = rule.target else {
-                    walk.warnings.append("rule \(index) of \"\(step.identifier)\" matched but has no skipToIdentifier; the run exits as phones do")
+                    walk.warnings.append(.ruleWithoutTarget(step: step.identifier, rule: index))
                     return (.finished(.exited), index)
                 }
                 return (follow(.target(target, from: entry), walk: &walk), index)
@@ -184,7 +184,7 @@ public struct Navigator: Sendable {
 
 /// The warnings, sections left and remaining hop budget of one navigation move.
 private struct Walk {
-    var warnings: [String] = []
+    var warnings: [RunWarning] = []
     var budget: Int
     /// The sections left, in order (entries of the survey table).
     var left: [Int] = []

@@ -6,20 +6,20 @@ public struct RunReport: Sendable {
     /// The run as it ended (or stopped).
     public let session: RunSession
     /// Why the run stopped early, if it did.
-    public let failure: String?
+    public let failure: RunFailure?
     /// The session's warnings, then the script's (answers it never used).
-    public let warnings: [String]
+    public let warnings: [RunWarning]
 
     /// The report of a scripted run.
     public init(_ run: ScriptedRun) {
         self.init(session: run.session, failure: run.failure,
-                  warnings: run.session.warnings + run.unusedAnswers.map { "the script answers \"\($0)\", but the run never showed that question" })
+                  warnings: run.session.warnings + run.unusedAnswers.map(RunWarning.unusedAnswer))
     }
 
     /// The report of any session (an interactive one, say), with its failure (else the session's own) and warnings.
-    public init(session: RunSession, failure: String? = nil, warnings: [String]? = nil) {
+    public init(session: RunSession, failure: RunFailure? = nil, warnings: [RunWarning]? = nil) {
         self.session = session
-        self.failure = failure ?? session.failure?.description
+        self.failure = failure ?? session.failure.map(RunFailure.run)
         self.warnings = warnings ?? session.warnings
     }
 
@@ -45,26 +45,12 @@ public struct RunReport: Sendable {
             .init(key: "path", value: .array(session.shown.map { .string($0.identifier) })),
             .init(key: "steps", value: .array(steps)),
             .init(key: "answers", value: .object(JSONObject(session.finalAnswers.map { .init(key: $0.stepPath, value: $0.value) }))),
-            .init(key: "warnings", value: .array(warnings.map(JSONValue.string))),
+            .init(key: "warnings", value: .array(warnings.map { .string($0.description) })),
         ])
-        if let failure { object["error"] = .string(failure) }
+        if let failure { object["error"] = .string(failure.description) }
         object["result"] = session.result
         return .object(object)
     }
-
-    /// The readable transcript: each step, the answer, the rule that fired; the last line says how
-    /// the run ended (`run completed`, …, or `run failed: why`).
-    public var text: String {
-        var lines = session.transcript
-        // A run that ended (its last line says how) can still fail afterwards, on left-over script entries.
-        let ending = session.status == .inProgress ? nil : lines.popLast()
-        lines += warnings.map { "warning: \($0)" }
-        lines.append(failure.map(RunReport.failedLine) ?? ending ?? "run \(session.status.rawValue)")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The last transcript line of a failed run.
-    public static func failedLine(_ error: String) -> String { "run failed: \(error)" }
 
     /// The parts of the report an expected file holds (`status`, `path`, `answers`): what
     /// `assess run --write-expected` writes and ``differences(from:)`` compares.

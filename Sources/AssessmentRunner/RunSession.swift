@@ -91,9 +91,9 @@ public struct RunSession: Sendable {
     /// Why the run could not even start (status `failed`), if it could not.
     public private(set) var failure: RunError?
     /// Things that happen on phones silently and deserve a word (targets that are not siblings…).
-    public private(set) var warnings: [String] = []
-    /// A readable account of the run, for `--report text`.
-    public private(set) var transcript: [String] = []
+    public private(set) var warnings: [RunWarning] = []
+    /// What happened, in order: the steps shown, what was done on each, the rules that fired, the end.
+    public private(set) var events: [RunEvent] = []
     /// Every action performed, in order (what coverage counts).
     public private(set) var moves: [RunMove] = []
     private var lastFiredRule: Int?
@@ -120,7 +120,7 @@ public struct RunSession: Sendable {
         startDate = environment.now()
         checker = AnswerChecker(now: startDate, platform: environment.platform)
         history = ResultHistory(identifier: navigator.assessment.identifier, start: startDate)
-        var warnings: [String] = []
+        var warnings: [RunWarning] = []
         let outcome = navigator.start(warnings: &warnings)
         self.warnings = warnings
         switch outcome {
@@ -165,33 +165,33 @@ public struct RunSession: Sendable {
             }
             record(recorded, at: stepPath)
             performed = .answer(recorded)
-            transcript.append("    answer: \(recorded)")
+            events.append(.answered(recorded))
             try goForward(from: location, answer: recorded)
         case .skip:
             guard buttons.isVisible(.skip) else { throw .hiddenButton(step: step.identifier, button: .skip) }
             guard step.question?.optional != false else { throw .requiredAnswer(step: step.identifier) }
             if step.isQuestion { record(.null, at: stepPath) }
-            transcript.append("    skipped")
+            events.append(.skipped)
             try goForward(from: location, answer: .null)
         case .goForward:
             guard buttons.isVisible(.goForward) else { throw .hiddenButton(step: step.identifier, button: .goForward) }
             if step.question?.optional == false, (answers[stepPath] ?? .null) == .null { throw .requiredAnswer(step: step.identifier) }
             if step.isQuestion, answers[stepPath] == nil { record(.null, at: stepPath) }
-            if step.isQuestion { transcript.append("    kept: \(answers[stepPath] ?? .null)") }
+            if step.isQuestion { events.append(.kept(answers[stepPath] ?? .null)) }
             try goForward(from: location, answer: answers[stepPath] ?? .null)
         case .goBackward:
             guard let previous = arrivals.last else {
-                transcript.append("    back: nothing before this step")
+                events.append(.nothingBefore)
                 return
             }
             guard buttons.isVisible(.goBackward) else { throw .hiddenButton(step: step.identifier, button: .goBackward) }
             arrivals.removeLast()
-            transcript.append("    back")
+            events.append(.wentBack)
             history.close(at: environment.now())
             show(previous, direction: .backward)
         case .cancel:
             guard buttons.isVisible(.cancel) else { throw .hiddenButton(step: step.identifier, button: .cancel) }
-            transcript.append("    cancelled")
+            events.append(.cancelled)
             finish(.cancelled)
         }
         moves.append(RunMove(location: location, action: performed, firedRule: lastFiredRule))
@@ -208,9 +208,9 @@ public struct RunSession: Sendable {
         history.close(at: environment.now())
         if let step = currentStep {
             if let rule, let fired = step.question?.surveyRules[rule] {
-                transcript.append("    rule \(rule) fired (\(fired.ruleOperator) \(fired.comparedValue)) → \(fired.skipToIdentifier ?? "exit")")
+                events.append(.ruleFired(index: rule, operator: fired.ruleOperator, value: fired.comparedValue, target: fired.skipToIdentifier))
             } else if let next = step.nextStepIdentifier {
-                transcript.append("    nextStepIdentifier → \(next)")
+                events.append(.nextStep(next))
             }
         }
         switch outcome {
@@ -244,7 +244,7 @@ public struct RunSession: Sendable {
         let step = info.node
         shown.append(ShownStep(identifier: step.identifier, stepPath: info.stepPath, direction: direction, buttons: info.buttons))
         if step.isQuestion, listedQuestions.insert(info.stepPath).inserted { answerOrder.append((step.identifier, info.stepPath)) }
-        transcript.append("\(shown.count). \(info.stepPath) (\(step.kind))\(step.title.map { ": \($0)" } ?? "")")
+        events.append(.shown(number: shown.count, stepPath: info.stepPath, kind: step.kind, title: step.title))
         history.open(step, sections: info.sectionNodes, direction: direction, answer: answers[info.stepPath], at: environment.now())
     }
 
@@ -254,7 +254,7 @@ public struct RunSession: Sendable {
         current = nil
         endDate = environment.now()
         history.finish(at: endDate ?? startDate)
-        transcript.append("run \(status.rawValue)")
+        events.append(.ended(status))
     }
 
     /// The assessment result, as written to `assessmentResult.json`.

@@ -44,18 +44,18 @@ public enum AnswerScript: Sendable, Equatable {
     /// Reads a script and, when `survey` is given, checks that it names only the survey's steps and
     /// questions; every mistake is reported, each with the script location it concerns.
     public static func parse(_ value: JSONValue, survey: Node? = nil) -> Result<AnswerScript, ScriptErrors> {
-        guard case .object(let object) = value else { return .failure(ScriptErrors([ScriptError("a script must be a JSON object", at: .root)])) }
+        guard case .object(let object) = value else { return .failure(ScriptErrors([ScriptError(.notAnObject)])) }
         let outline = survey.map(SurveyNames.init)
         guard let steps = object["steps"] else { return readShorthand(object, outline: outline) }
         if object["type"] != nil, object["identifier"] != nil {
-            return .failure(ScriptErrors([ScriptError("this is a survey (it has \"type\", \"identifier\" and \"steps\"), not an answer script; give it as the SURVEY operand", at: .root)]))
+            return .failure(ScriptErrors([ScriptError(.survey)]))
         }
         var errors: [ScriptError] = []
         for member in object.members where member.key != "steps" {
-            errors.append(ScriptError("unknown top-level key \"\(member.key)\"; a script in full form has only \"steps\"", at: JSONPointer.root.appending(member.key), onKey: true))
+            errors.append(ScriptError(.unknownTopLevelKey(member.key), at: JSONPointer.root.appending(member.key), onKey: true))
         }
         guard case .array(let list) = steps else {
-            return .failure(ScriptErrors(errors + [ScriptError("\"steps\" must be an array of entries", at: JSONPointer(tokens: ["steps"]))]))
+            return .failure(ScriptErrors(errors + [ScriptError(.stepsNotAnArray, at: JSONPointer(tokens: ["steps"]))]))
         }
         var entries: [Entry] = []
         for (index, step) in list.enumerated() {
@@ -69,29 +69,29 @@ public enum AnswerScript: Sendable, Equatable {
     }
 
     private static func entry(_ step: JSONValue, index: Int, pointer: JSONPointer, outline: SurveyNames?) -> Result<Entry, ScriptErrors> {
-        guard case .object(let fields) = step else { return .failure(ScriptErrors([ScriptError("steps[\(index)] must be an object", at: pointer)])) }
+        guard case .object(let fields) = step else { return .failure(ScriptErrors([ScriptError(.entryNotAnObject(index: index), at: pointer)])) }
         var errors: [ScriptError] = []
         let keys = ["identifier", "answer", "action"]
         for member in fields.members where !keys.contains(member.key) {
-            let hint = Suggestion.closest(to: member.key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
-            errors.append(ScriptError("steps[\(index)]: unknown key \"\(member.key)\"\(hint)", at: pointer.appending(member.key), onKey: true))
+            let suggestion = Suggestion.closest(to: member.key, among: keys)
+            errors.append(ScriptError(.unknownEntryKey(index: index, key: member.key, suggestion: suggestion), at: pointer.appending(member.key), onKey: true))
         }
         guard let identifier = fields["identifier"]?.stringValue else {
-            return .failure(ScriptErrors(errors + [ScriptError("steps[\(index)] has no \"identifier\"", at: pointer)]))
+            return .failure(ScriptErrors(errors + [ScriptError(.missingIdentifier(index: index), at: pointer)]))
         }
         if let outline, !outline.steps.contains(identifier) {
-            let hint = Suggestion.closest(to: identifier, among: outline.stepList).map { "; did you mean \"\($0)\"?" } ?? ""
-            errors.append(ScriptError("steps[\(index)]: \"\(identifier)\" is not a step of the survey\(hint)", at: pointer.appending("identifier")))
+            let suggestion = Suggestion.closest(to: identifier, among: outline.stepList)
+            errors.append(ScriptError(.unknownStep(index: index, identifier: identifier, suggestion: suggestion), at: pointer.appending("identifier")))
         }
         let action = fields["action"]
         if let action, !(action.stringValue.map(actions.contains) ?? false) {
-            errors.append(ScriptError("steps[\(index)]: unknown action \(action) (skip, goForward, goBackward or cancel)", at: pointer.appending("action")))
+            errors.append(ScriptError(.unknownAction(index: index, action: action), at: pointer.appending("action")))
         }
         switch (fields["answer"], action) {
         case (nil, nil):
-            errors.append(ScriptError("steps[\(index)] (\(identifier)) needs an \"answer\" or an \"action\"", at: pointer))
+            errors.append(ScriptError(.needsAnswerOrAction(index: index, identifier: identifier), at: pointer))
         case (.some, .some):
-            errors.append(ScriptError("steps[\(index)] (\(identifier)) has both an \"answer\" and an \"action\"; give one", at: pointer))
+            errors.append(ScriptError(.answerAndAction(index: index, identifier: identifier), at: pointer))
         default:
             break
         }
@@ -102,9 +102,10 @@ public enum AnswerScript: Sendable, Equatable {
         var errors: [ScriptError] = []
         if let outline {
             for member in object.members where !outline.questions.contains(member.key) {
-                let what = outline.steps.contains(member.key) ? "is a step of the survey but not a question" : "names no question of the survey"
-                let hint = Suggestion.closest(to: member.key, among: outline.questionList).map { "; did you mean \"\($0)\"?" } ?? ""
-                errors.append(ScriptError("\"\(member.key)\" \(what)\(hint)", at: JSONPointer.root.appending(member.key), onKey: true))
+                let suggestion = Suggestion.closest(to: member.key, among: outline.questionList)
+                let problem: ScriptError.Problem = outline.steps.contains(member.key)
+                    ? .notAQuestion(member.key, suggestion: suggestion) : .unknownQuestion(member.key, suggestion: suggestion)
+                errors.append(ScriptError(problem, at: JSONPointer.root.appending(member.key), onKey: true))
             }
         }
         guard errors.isEmpty else { return .failure(ScriptErrors(errors)) }
@@ -128,23 +129,51 @@ public enum AnswerScript: Sendable, Equatable {
 }
 
 /// A mistake in a script, with where it is.
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ScriptError: Error, Sendable, Equatable {
+    /// What can be wrong with a script; `index` is the entry's place in `steps` (from 0), a
+    /// `suggestion` the closest name the survey (or the entry format) has.
+    public enum Problem: Sendable, Equatable {
+        /// The script is not a JSON object.
+        case notAnObject
+        /// The script is a survey (it has `type`, `identifier` and `steps`): the operands are swapped.
+        case survey
+        /// A full-form script has a member other than `steps`.
+        case unknownTopLevelKey(String)
+        /// `steps` is not an array.
+        case stepsNotAnArray
+        /// An entry is not an object.
+        case entryNotAnObject(index: Int)
+        /// An entry has a member other than `identifier`, `answer` and `action`.
+        case unknownEntryKey(index: Int, key: String, suggestion: String?)
+        /// An entry names no step.
+        case missingIdentifier(index: Int)
+        /// An entry names a step the survey does not have.
+        case unknownStep(index: Int, identifier: String, suggestion: String?)
+        /// An entry's action is not one of `AnswerScript.actions`.
+        case unknownAction(index: Int, action: JSONValue)
+        /// An entry neither answers nor acts.
+        case needsAnswerOrAction(index: Int, identifier: String)
+        /// An entry both answers and acts.
+        case answerAndAction(index: Int, identifier: String)
+        /// A shorthand answer names a step of the survey that is not a question.
+        case notAQuestion(String, suggestion: String?)
+        /// A shorthand answer names nothing in the survey.
+        case unknownQuestion(String, suggestion: String?)
+    }
+
     /// What is wrong with the script.
-    public let message: String
+    public let problem: Problem
     /// The script value (or member name, with `onKey`) the mistake is at.
     public let pointer: JSONPointer
     /// Whether the mistake is the member name at `pointer` rather than its value.
     public let onKey: Bool
 
-    /// An error saying `message` about the value (or member name) at `pointer`.
-    public init(_ message: String, at pointer: JSONPointer = .root, onKey: Bool = false) {
-        self.message = message
+    /// The mistake `problem` about the value (or member name) at `pointer`.
+    public init(_ problem: Problem, at pointer: JSONPointer = .root, onKey: Bool = false) {
+        self.problem = problem
         self.pointer = pointer
         self.onKey = onKey
     }
-
-    /// The message.
-    public var description: String { message }
 }
 
 /// Every mistake found in a script, in document order.
@@ -154,7 +183,7 @@ public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible 
     /// The mistakes found.
     public init(_ errors: [ScriptError]) { self.errors = errors }
     /// Each mistake's message, one per line.
-    public var description: String { errors.map(\.message).joined(separator: "\n") }
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 /// The step and question identifiers of a survey, for checking scripts.

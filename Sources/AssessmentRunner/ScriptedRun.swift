@@ -6,7 +6,7 @@ public struct ScriptedRun: Sendable {
     /// The run as it ended (or stopped).
     public private(set) var session: RunSession
     /// Why the run stopped early, if it did.
-    public private(set) var failure: String?
+    public private(set) var failure: RunFailure?
     /// The script entry (`/steps/N`) or shorthand answer (`/q1`) the failure concerns, when one does.
     public private(set) var failingEntry: JSONPointer?
     /// Script answers the run never used (shorthand keys naming no question that was shown).
@@ -21,7 +21,7 @@ public struct ScriptedRun: Sendable {
     public init(navigator: Navigator, script: AnswerScript, environment: RunEnvironment) {
         session = RunSession(navigator: navigator, environment: environment)
         if let failure = session.failure {
-            fail(failure.description, nil)
+            fail(.run(failure), nil)
             return
         }
         switch script {
@@ -40,9 +40,9 @@ public struct ScriptedRun: Sendable {
                 next += 1
             } else if step.isQuestion {
                 if next < entries.count {
-                    fail("script entry steps[\(next)] expected \"\(entries[next].identifier)\" but the survey showed \"\(step.identifier)\"", entry)
+                    fail(.unexpectedStep(entry: next, expected: entries[next].identifier, shown: step.identifier), entry)
                 } else {
-                    fail("the script ended but the survey showed question \"\(step.identifier)\"", nil)
+                    fail(.scriptEnded(question: step.identifier), nil)
                 }
                 return
             } else {
@@ -51,12 +51,12 @@ public struct ScriptedRun: Sendable {
             do {
                 try session.perform(action)
             } catch {
-                fail(error.description, action == .goForward && !step.isQuestion ? nil : JSONPointer(tokens: ["steps", String(next - 1)]))
+                fail(.run(error), action == .goForward && !step.isQuestion ? nil : JSONPointer(tokens: ["steps", String(next - 1)]))
                 return
             }
         }
         if next < entries.count {
-            fail("the run ended (\(session.status.rawValue)) but the script still has entries, starting with steps[\(next)] \"\(entries[next].identifier)\"",
+            fail(.entriesLeft(status: session.status, entry: next, identifier: entries[next].identifier),
                  JSONPointer(tokens: ["steps", String(next)]))
         }
     }
@@ -72,15 +72,15 @@ public struct ScriptedRun: Sendable {
             do {
                 try session.perform(action)
             } catch {
-                fail(error.description, action == .goForward ? nil : JSONPointer(tokens: [step.identifier]))
+                fail(.run(error), action == .goForward ? nil : JSONPointer(tokens: [step.identifier]))
                 return
             }
         }
         unusedAnswers = shorthand.keys.filter { !answered.contains($0) }.sorted()
     }
 
-    private mutating func fail(_ message: String, _ entry: JSONPointer?) {
-        failure = message
+    private mutating func fail(_ reason: RunFailure, _ entry: JSONPointer?) {
+        failure = reason
         failingEntry = entry
     }
 

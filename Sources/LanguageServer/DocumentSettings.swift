@@ -63,18 +63,14 @@ public struct ServerOptions: Sendable {
             settings.resources = resources.map(SurveyResources.folder)
             return settings
         }
-        let folder = url.deletingLastPathComponent().standardizedFileURL
-        settings.folder = folder.path
-        if let config = SurveyConfig.nearest(from: folder) {
-            settings.hasConfig = true
-            switch SurveyConfig.read(config) {
-            case .success(let read):
-                settings.allowedTypes.formUnion(read.allowedTypes)
-                settings.allowedProperties.formUnion(read.allowedProperties)
-            case .failure(let problem): settings.configProblem = "cannot read \(problem.file): \(problem.reason)"
-            }
-        }
-        settings.resources = .folder(resources ?? folder.path)
+        let resolved = ResolvedSurveySettings(surveyFolder: url.deletingLastPathComponent(),
+                                              overrides: SettingsOverrides(allowedTypes: allowedTypes, allowedProperties: allowedProperties, resources: resources))
+        settings.folder = resolved.folder
+        settings.hasConfig = resolved.config != nil
+        settings.configProblem = resolved.configProblem.map { "cannot read \($0.file): \($0.reason)" }
+        settings.allowedTypes = resolved.allowedTypes
+        settings.allowedProperties = resolved.allowedProperties
+        settings.resources = resolved.resources
         return settings
     }
 

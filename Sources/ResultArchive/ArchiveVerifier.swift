@@ -72,7 +72,7 @@ public struct ArchiveVerifier: Sendable {
         }
         if let result {
             report.taskRunUUID = result["taskRunUUID"]?.stringValue
-            if let survey { report.problems += survey.problems(with: result).map { .surveyMismatch($0.message) } }
+            if let survey { report.problems += survey.problems(with: result).map { .surveyMismatch($0.description) } }
         } else if survey != nil, byName[ResultCheck.filename] == nil {
             report.problems.append(.surveyMismatch("the archive has no \(ResultCheck.filename) to check against the survey"))
         }
@@ -86,7 +86,7 @@ public struct ArchiveVerifier: Sendable {
         guard let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true)) else { return }
         for problem in resultCheck.problems(document.value) {
             let place = document.sourceMap.map { "\($0.position(of: problem.pointer)): " } ?? ""
-            report.problems.append(.schemaViolation(file: ResultCheck.filename, message: place + problem.message))
+            report.problems.append(.schemaViolation(file: ResultCheck.filename, message: place + problem.description))
         }
     }
 

@@ -5,13 +5,40 @@ import JSONSchema
 
 /// One reason a result is not an acceptable assessment result (for its survey).
 public struct ResultProblem: Sendable, Equatable, CustomStringConvertible {
+    /// What can be wrong with a result.
+    public enum Kind: Sendable, Equatable {
+        /// The result breaks the result schema (the error's best match).
+        case notAResult(ValidationError)
+        /// The result's `identifier` (or `assessmentIdentifier`) is `found`, not the survey's (`nil`: the survey has none).
+        case otherSurvey(found: JSONValue, survey: String?)
+        /// The result has no `identifier` to match to the survey.
+        case noIdentifier(survey: String?)
+        /// The result has a step the survey does not define in that section (`""`: at the top level).
+        case undefinedStep(String, section: String)
+    }
+
     /// What is wrong.
-    public let message: String
+    public let kind: Kind
     /// Where in the result.
     public let pointer: JSONPointer
 
-    /// The message.
-    public var description: String { message }
+    /// A problem of `kind` at `pointer`.
+    public init(_ kind: Kind, at pointer: JSONPointer) {
+        self.kind = kind
+        self.pointer = pointer
+    }
+
+    /// What is wrong, in a sentence.
+    public var description: String {
+        func name(_ survey: String?) -> String { survey.map { "\"\($0)\"" } ?? "the survey" }
+        switch kind {
+        case .notAResult(let error): return "not an assessment result: \(error.description)"
+        case .otherSurvey(let found, let survey): return "the result is for \(found) but the survey is \(name(survey))"
+        case .noIdentifier(let survey): return "the result has no identifier, so it cannot be matched to \(name(survey))"
+        case .undefinedStep(let identifier, let section):
+            return "the result has a step \"\(identifier)\"\(section.isEmpty ? "" : " in section \"\(section)\"") that the survey does not define"
+        }
+    }
 }
 
 /// Checks that a JSON document is an assessment result (`AssessmentResult.json`) and, given a
@@ -36,7 +63,7 @@ public struct ResultCheck: Sendable {
     public func problems(_ result: JSONValue) -> [ResultProblem] {
         let schemaErrors = validator?.validate(result) ?? []
         var problems = schemaErrors.map { error in
-            ResultProblem(message: "not an assessment result: \(error.bestMatch.description)", pointer: error.bestMatch.instanceLocation)
+            ResultProblem(.notAResult(error.bestMatch), at: error.bestMatch.instanceLocation)
         }
         if let survey { problems += survey.problems(with: result) }
         return problems
@@ -66,23 +93,21 @@ struct SurveyOutline: Sendable {
 
     func problems(with result: JSONValue) -> [ResultProblem] {
         var problems: [ResultProblem] = []
-        let name = identifier.map { "\"\($0)\"" } ?? "the survey"
         for key in ["identifier", "assessmentIdentifier"] {
             guard let value = result[key] else { continue }
             if let identifier, value.stringValue != identifier {
-                problems.append(ResultProblem(message: "the result is for \(value) but the survey is \(name)", pointer: JSONPointer(tokens: [key])))
+                problems.append(ResultProblem(.otherSurvey(found: value, survey: identifier), at: JSONPointer(tokens: [key])))
             }
         }
         if result["identifier"] == nil {
-            problems.append(ResultProblem(message: "the result has no identifier, so it cannot be matched to \(name)", pointer: .root))
+            problems.append(ResultProblem(.noIdentifier(survey: identifier), at: .root))
         }
         func check(_ history: [JSONValue], at path: String, pointer: JSONPointer) {
             for (index, step) in history.enumerated() {
                 guard let id = step["identifier"]?.stringValue else { continue }
                 let here = pointer.appending(index: index)
                 guard children[path]?.contains(id) ?? false else {
-                    let place = path.isEmpty ? "" : " in section \"\(path)\""
-                    problems.append(ResultProblem(message: "the result has a step \"\(id)\"\(place) that the survey does not define", pointer: here.appending("identifier")))
+                    problems.append(ResultProblem(.undefinedStep(id, section: path), at: here.appending("identifier")))
                     continue
                 }
                 if let nested = step["stepHistory"]?.arrayValue {

@@ -124,7 +124,7 @@ public final class PreviewApp: @unchecked Sendable {
         object["route"] = .array(run.shown.map { shown in
             ["identifier": .string(shown.identifier), "stepPath": .string(shown.stepPath), "direction": .string(shown.direction == .forward ? "forward" : "backward")]
         })
-        object["warnings"] = .array(run.warnings.map(JSONValue.string))
+        object["warnings"] = .array(run.warnings.map { .string($0.description) })
         object["canSave"] = .bool(session.isOver)
         object["canDownloadResult"] = .bool(session.isOver && run.status != .failed)
         return .object(object)

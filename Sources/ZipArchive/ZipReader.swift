@@ -134,7 +134,7 @@ public struct ZipReader: Sendable {
     /// interrupted upload), anything else (an HTML error page, a JSON body) is no zip at all.
     private static func missingEnd(_ whole: ByteCursor) -> ZipError {
         var start = whole
-        guard (try? start.u32()) == 0x0403_4B50 else { return .notAZip }
+        guard (try? start.u32()) == ZipSignature.localFileHeader.rawValue else { return .notAZip }
         return .truncatedUpload(size: UInt64(whole.window.count))
     }
 
@@ -146,7 +146,7 @@ public struct ZipReader: Sendable {
         var found: (start: Int, record: ByteCursor)?
         for candidate in stride(from: last, through: max(whole.window.lowerBound, last - 0xFFFF), by: -1) {
             var record = try whole.window(at: UInt64(candidate), length: UInt64(endRecordSize), what: "end of central directory record")
-            guard try record.u32() == 0x0605_4B50 else { continue }
+            guard try record.u32() == ZipSignature.endOfCentralDirectory.rawValue else { continue }
             try record.skip(16)
             if Int(try record.u16()) == last - candidate {
                 found = (candidate, record)
@@ -161,14 +161,14 @@ public struct ZipReader: Sendable {
         if endStart >= locatorSize {
             var locator = try whole.window(at: UInt64(endStart - locatorSize), length: UInt64(locatorSize),
                                            what: "ZIP64 end of central directory locator")
-            if try locator.u32() == 0x0706_4B50 {
+            if try locator.u32() == ZipSignature.zip64EndOfCentralDirectoryLocator.rawValue {
                 try locator.skip(4)
                 let recordOffset = try locator.u64()
                 // The ZIP64 record must lie before its locator.
                 let before = try whole.window(at: 0, length: UInt64(endStart - locatorSize), what: "ZIP64 end of central directory record")
                 var zip64 = try before.window(at: recordOffset, length: UInt64(zip64RecordSize),
                                               what: "ZIP64 end of central directory record")
-                try zip64.expectSignature(0x0606_4B50)
+                try zip64.expectSignature(ZipSignature.zip64EndOfCentralDirectory.rawValue)
                 try zip64.skip(28)
                 count = try zip64.u64()
                 size = try zip64.u64()
@@ -182,7 +182,7 @@ public struct ZipReader: Sendable {
 
     private static func readCentralEntry(_ records: inout ByteCursor, contents: ByteCursor) throws(ZipError) -> ZipEntry {
         var header = try records.take(46, what: "central directory entry")
-        try header.expectSignature(0x0201_4B50)
+        try header.expectSignature(ZipSignature.centralDirectoryHeader.rawValue)
         try header.skip(4)
         let flags = try header.u16()
         let method = try header.u16()
@@ -228,7 +228,7 @@ public struct ZipReader: Sendable {
             var local = contents
             try local.seek(to: offset)
             var header = try local.take(30, what: "local header of \"\(name)\"")
-            guard try header.u32() == 0x0403_4B50 else { throw .headerMismatch(name) }
+            guard try header.u32() == ZipSignature.localFileHeader.rawValue else { throw .headerMismatch(name) }
             try header.skip(4)
             let localMethod = try header.u16()
             try header.skip(16)

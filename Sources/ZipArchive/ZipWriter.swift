@@ -71,7 +71,7 @@ public struct ZipWriter: Sendable {
         let offset = UInt64(output.count)
         let zip64 = forceZip64 || UInt64(bytes.count) >= 0xFFFF_FFFF || UInt64(data.count) >= 0xFFFF_FFFF || offset >= 0xFFFF_FFFF
         output.reserveCapacity(output.count + 30 + nameBytes.count + 20 + data.count)
-        output.appendLE(UInt32(0x0403_4B50))
+        output.appendLE(ZipSignature.localFileHeader.rawValue)
         output.appendLE(UInt16(zip64 ? 45 : (method == 8 ? 20 : 10)))
         output.appendLE(flags)
         output.appendLE(method)
@@ -99,7 +99,7 @@ public struct ZipWriter: Sendable {
         var archive = output
         let directoryOffset = UInt64(archive.count)
         for record in records {
-            archive.appendLE(UInt32(0x0201_4B50))
+            archive.appendLE(ZipSignature.centralDirectoryHeader.rawValue)
             archive.appendLE(UInt16(0x031E))
             archive.appendLE(UInt16(record.zip64 ? 45 : (record.method == 8 ? 20 : 10)))
             archive.appendLE(record.flags)
@@ -129,7 +129,7 @@ public struct ZipWriter: Sendable {
         let needsZip64 = forceZip64 || records.count >= 0xFFFF || directoryOffset >= 0xFFFF_FFFF || directorySize >= 0xFFFF_FFFF
         if needsZip64 {
             let recordOffset = UInt64(archive.count)
-            archive.appendLE(UInt32(0x0606_4B50))
+            archive.appendLE(ZipSignature.zip64EndOfCentralDirectory.rawValue)
             archive.appendLE(UInt64(44))
             archive.appendLE(UInt16(0x031E))
             archive.appendLE(UInt16(45))
@@ -139,12 +139,12 @@ public struct ZipWriter: Sendable {
             archive.appendLE(UInt64(records.count))
             archive.appendLE(directorySize)
             archive.appendLE(directoryOffset)
-            archive.appendLE(UInt32(0x0706_4B50))
+            archive.appendLE(ZipSignature.zip64EndOfCentralDirectoryLocator.rawValue)
             archive.appendLE(UInt32(0))
             archive.appendLE(recordOffset)
             archive.appendLE(UInt32(1))
         }
-        archive.appendLE(UInt32(0x0605_4B50))
+        archive.appendLE(ZipSignature.endOfCentralDirectory.rawValue)
         archive.appendLE(UInt16(0))
         archive.appendLE(UInt16(0))
         archive.appendLE(needsZip64 ? UInt16.max : UInt16(records.count))

@@ -12,7 +12,7 @@ final class AnswerTests: XCTestCase {
         XCTAssertEqual(try Runs.run(survey, ["c": 1]).json["answers"]?["c"], 1)
         XCTAssertEqual(try Runs.run(survey, ["c": .null]).json["answers"]?["c"], .null)
         let wrong = try Runs.run(survey, ["c": 7])
-        XCTAssertEqual(wrong.failure, "step \"c\": expected one of the choices (1) but got 7")
+        XCTAssertEqual(wrong.failure?.description, "step \"c\": expected one of the choices (1) but got 7")
         XCTAssertEqual(wrong.json["status"], "failed")
     }
 
@@ -26,7 +26,7 @@ final class AnswerTests: XCTestCase {
     func testOtherIsConvertedWithItsInputType() throws {
         let survey = try Runs.survey(#"{"type": "choiceQuestion", "identifier": "c", "baseType": "integer", "choices": [{"value": 1, "text": "One"}], "other": {"type": "integer"}}"#)
         XCTAssertEqual(try Runs.run(survey, ["c": 42]).json["answers"]?["c"], 42)
-        XCTAssertTrue(try Runs.run(survey, ["c": "many"]).failure?.contains("expected an integer") ?? false)
+        XCTAssertTrue(try Runs.run(survey, ["c": "many"]).failure?.description.contains("expected an integer") ?? false)
     }
 
     func testSimpleQuestionTypesAndBounds() throws {
@@ -35,11 +35,11 @@ final class AnswerTests: XCTestCase {
             {"type": "simpleQuestion", "identifier": "y", "inputItem": {"type": "year", "formatOptions": {"minimumYear": 1900, "allowFuture": false}}}
             """#)
         XCTAssertNil(try Runs.run(survey, ["n": 2.5, "y": 1990]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["n": 11, "y": 1990]).failure, "step \"n\": 11 is above the maximum 10")
-        XCTAssertEqual(try Runs.run(survey, ["n": "5", "y": 1990]).failure, "step \"n\": expected a number (number input) but got a string \"5\"")
-        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 1850]).failure, "step \"y\": year 1850 is before the minimum year 1900")
-        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 2999]).failure, "step \"y\": year 2999 is in the future, which this question does not allow")
-        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 1990.5]).failure, "step \"y\": expected an integer (year input) but got a number 1990.5")
+        XCTAssertEqual(try Runs.run(survey, ["n": 11, "y": 1990]).failure?.description, "step \"n\": 11 is above the maximum 10")
+        XCTAssertEqual(try Runs.run(survey, ["n": "5", "y": 1990]).failure?.description, "step \"n\": expected a number (number input) but got a string \"5\"")
+        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 1850]).failure?.description, "step \"y\": year 1850 is before the minimum year 1900")
+        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 2999]).failure?.description, "step \"y\": year 2999 is in the future, which this question does not allow")
+        XCTAssertEqual(try Runs.run(survey, ["n": 1, "y": 1990.5]).failure?.description, "step \"y\": expected an integer (year input) but got a number 1990.5")
     }
 }
 
@@ -131,7 +131,7 @@ final class HistoryTests: XCTestCase {
     func testEndlessLoopsStopWithAnError() throws {
         let survey = try Runs.survey([Runs.instruction("a"), Runs.instruction("b", extra: #", "nextStepIdentifier": "a""#)].joined(separator: ","))
         let report = try Runs.run(survey, ["steps": []])
-        XCTAssertEqual(report.failure, "the run showed \(RunSession.stepLimit) steps without ending (an endless loop?)")
+        XCTAssertEqual(report.failure?.description, "the run showed \(RunSession.stepLimit) steps without ending (an endless loop?)")
     }
 }
 
@@ -173,8 +173,8 @@ final class ButtonTests: XCTestCase {
 final class ScriptTests: XCTestCase {
     func testScriptMustNameTheShownQuestion() throws {
         let survey = try Runs.survey([Runs.integerQuestion("a"), Runs.integerQuestion("b")].joined(separator: ","))
-        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "b", "answer": 1]]]).failure, "script entry steps[0] expected \"b\" but the survey showed \"a\"")
-        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1]]]).failure, "the script ended but the survey showed question \"b\"")
+        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "b", "answer": 1]]]).failure?.description, "script entry steps[0] expected \"b\" but the survey showed \"a\"")
+        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1]]]).failure?.description, "the script ended but the survey showed question \"b\"")
     }
 
     func testNonQuestionStepsMoveOnUnlessNamed() throws {
@@ -187,7 +187,7 @@ final class ScriptTests: XCTestCase {
 
     func testLeftoverEntriesAreAnError() throws {
         let survey = try Runs.survey(Runs.integerQuestion("a"))
-        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1], ["identifier": "z", "answer": 2]]]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "a", "answer": 1], ["identifier": "z", "answer": 2]]]).failure?.description,
                        "the run ended (completed) but the script still has entries, starting with steps[1] \"z\"")
     }
 
@@ -196,7 +196,7 @@ final class ScriptTests: XCTestCase {
         let report = try Runs.run(survey, ["a": 5, "b": 1])
         XCTAssertEqual(Array(Runs.path(report).prefix(4)), ["a", "b", "a", "b"])
         XCTAssertEqual(report.json["answers"], ["a": 5, "b": 1], "later visits go forward keeping the first answers")
-        XCTAssertTrue(report.failure?.contains("endless loop") ?? false, "so b's rule keeps firing: the loop is caught")
+        XCTAssertTrue(report.failure?.description.contains("endless loop") ?? false, "so b's rule keeps firing: the loop is caught")
         let plain = try Runs.run(try Runs.survey([Runs.integerQuestion("a"), Runs.integerQuestion("b")].joined(separator: ",")), ["b": 2])
         XCTAssertEqual(plain.json["answers"], ["a": .null, "b": 2], "questions the shorthand does not name go forward unanswered")
     }
@@ -232,15 +232,15 @@ final class TimeAnswerTests: XCTestCase {
             """#)
         XCTAssertNil(try Runs.run(survey, ["wake": "06:45", "past": "03:04:05"]).failure)
         XCTAssertNil(try Runs.run(survey, ["wake": "11:30:00", "past": "00:00:00.5"]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["wake": "04:59"]).failure, "step \"wake\": 04:59 is before the earliest time 05:00")
-        XCTAssertEqual(try Runs.run(survey, ["wake": "11:30:01"]).failure, "step \"wake\": 11:30:01 is after the latest time 11:30:00.000")
-        XCTAssertEqual(try Runs.run(survey, ["wake": "06:00", "past": "03:04:06"]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["wake": "04:59"]).failure?.description, "step \"wake\": 04:59 is before the earliest time 05:00")
+        XCTAssertEqual(try Runs.run(survey, ["wake": "11:30:01"]).failure?.description, "step \"wake\": 11:30:01 is after the latest time 11:30:00.000")
+        XCTAssertEqual(try Runs.run(survey, ["wake": "06:00", "past": "03:04:06"]).failure?.description,
                        "step \"past\": 03:04:06 is later than now, which this question does not allow")
         for bad in ["6:45", "24:00", "06:60", "06:45:", "06:45:60", "06:45:00.1234", "06h45", "2026-01-02T06:45:00Z"] {
-            XCTAssertEqual(try Runs.run(survey, ["wake": .string(bad)]).failure,
+            XCTAssertEqual(try Runs.run(survey, ["wake": .string(bad)]).failure?.description,
                            "step \"wake\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"\(bad)\"", bad)
         }
-        XCTAssertEqual(try Runs.run(survey, ["wake": 645]).failure, "step \"wake\": expected a string (time input) but got an integer 645")
+        XCTAssertEqual(try Runs.run(survey, ["wake": 645]).failure?.description, "step \"wake\": expected a string (time input) but got an integer 645")
     }
 }
 

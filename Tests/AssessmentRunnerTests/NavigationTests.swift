@@ -46,14 +46,16 @@ final class NavigationTests: XCTestCase {
         let survey = try Runs.survey([Runs.integerQuestion("q", rules: #"[{"matchingAnswer": 1}]"#), Runs.instruction("b")].joined(separator: ","))
         let report = try Runs.run(survey, ["q": 1])
         XCTAssertEqual(report.session.status, .exited)
-        XCTAssertEqual(report.session.warnings.count, 1)
+        XCTAssertEqual(report.session.warnings, [.ruleWithoutTarget(step: "q", rule: 0)], "the warning names the step and the rule")
+        XCTAssertEqual(report.json["warnings"], ["rule 0 of \"q\" matched but has no skipToIdentifier; the run exits as phones do"])
     }
 
     func testTargetsAreSiblingsOnlyAndOthersEndTheContainer() throws {
         let survey = try Runs.survey(#"{"type": "section", "identifier": "s", "steps": [\#(Runs.instruction("a", extra: #", "nextStepIdentifier": "c""#)), \#(Runs.instruction("b"))]}, \#(Runs.instruction("c")), \#(Runs.instruction("d"))"#)
         let report = try Runs.run(survey, ["steps": []])
         XCTAssertEqual(Runs.path(report), ["a", "c", "d"], "section s ends; navigation continues after it")
-        XCTAssertTrue(report.session.warnings.first?.contains("not a step of \"s\"") ?? false, "\(report.session.warnings)")
+        XCTAssertEqual(report.session.warnings, [.targetNotASibling(step: "a", target: "c", container: "s")], "the jump, its target and the container it leaves")
+        XCTAssertEqual(report.warnings.map(\.description), [#""a" jumps to "c", which is not a step of "s"; "s" ends there, as on phones"#])
     }
 
     func testReservedTargets() throws {

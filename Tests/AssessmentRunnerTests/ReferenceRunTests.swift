@@ -14,16 +14,16 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertNil(good.failure)
         XCTAssertEqual(good.json["answers"]?["drinks"], ["tea": true, "glasses": 3, "last": "21:15"])
         XCTAssertNil(try Runs.run(survey, ["drinks": ["tea": false]]).failure, "items left out are not answered")
-        XCTAssertEqual(try Runs.run(survey, ["drinks": ["coffee": true]]).failure, "step \"drinks\": \"coffee\" is not one of the inputs (tea, glasses, last)")
-        XCTAssertEqual(try Runs.run(survey, ["drinks": ["tea": "yes"]]).failure, "step \"drinks\": expected a boolean (checkbox input) but got a string \"yes\"")
-        XCTAssertEqual(try Runs.run(survey, ["drinks": ["glasses": 21]]).failure, "step \"drinks\": 21 is above the maximum 20")
-        XCTAssertEqual(try Runs.run(survey, ["drinks": ["last": "9pm"]]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["drinks": ["coffee": true]]).failure?.description, "step \"drinks\": \"coffee\" is not one of the inputs (tea, glasses, last)")
+        XCTAssertEqual(try Runs.run(survey, ["drinks": ["tea": "yes"]]).failure?.description, "step \"drinks\": expected a boolean (checkbox input) but got a string \"yes\"")
+        XCTAssertEqual(try Runs.run(survey, ["drinks": ["glasses": 21]]).failure?.description, "step \"drinks\": 21 is above the maximum 20")
+        XCTAssertEqual(try Runs.run(survey, ["drinks": ["last": "9pm"]]).failure?.description,
                        "step \"drinks\": expected a time like 08:30 or 08:30:15 (HH:mm[:ss]) but got \"9pm\"")
-        XCTAssertEqual(try Runs.run(survey, ["drinks": [true, 3]]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["drinks": [true, 3]]).failure?.description,
                        "step \"drinks\": multiple inputs: expected an object keyed by input identifier but got [true,3]")
         let unnamed = try Runs.survey(#"{"type": "multipleInputQuestion", "identifier": "names", "inputItems": [{"type": "string"}, {"type": "string"}]}"#)
         XCTAssertNil(try Runs.run(unnamed, ["names": ["0": "Ada", "1": "Lovelace"]]).failure, "items without identifier answer under their index")
-        XCTAssertEqual(try Runs.run(unnamed, ["names": ["2": "x"]]).failure, "step \"names\": \"2\" is not one of the inputs (0, 1)")
+        XCTAssertEqual(try Runs.run(unnamed, ["names": ["2": "x"]]).failure?.description, "step \"names\": \"2\" is not one of the inputs (0, 1)")
         let result = good.session.result["stepHistory"]?[0]
         XCTAssertEqual(result?["answerType"], ["type": "object"])
     }
@@ -38,13 +38,13 @@ final class ReferenceRunTests: XCTestCase {
     func testStringCharacterLimit() throws {
         let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "nick", "inputItem": {"type": "string", "characterLimit": 4}}"#)
         XCTAssertNil(try Runs.run(survey, ["nick": "Alex"]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["nick": "Alexa"]).failure, "step \"nick\": \"Alexa\" is 5 characters long; at most 4 allowed")
+        XCTAssertEqual(try Runs.run(survey, ["nick": "Alexa"]).failure?.description, "step \"nick\": \"Alexa\" is 5 characters long; at most 4 allowed")
     }
 
     func testRegExValidatorMustMatchTheWholeAnswer() throws {
         let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "zip", "inputItem": {"type": "string", "regExValidator": {"pattern": "[0-9]{5}", "invalidMessage": "Five digits, please."}}}"#)
         XCTAssertNil(try Runs.run(survey, ["zip": "02139"]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["zip": "021390"]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["zip": "021390"]).failure?.description,
                        "step \"zip\": \"021390\" does not match the regExValidator pattern [0-9]{5}; the app says \"Five digits, please.\"")
         XCTAssertNotNil(try Runs.run(survey, ["zip": "a02139"]).failure)
         let alternatives = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "yn", "inputItem": {"type": "string", "regExValidator": {"pattern": "yes|no", "invalidMessage": "yes or no"}}}"#)
@@ -92,7 +92,7 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertNil(report.failure)
         XCTAssertEqual(Runs.path(report), ["count", "walk", "tap", "later", "score"])
         XCTAssertTrue(report.session.shown.allSatisfy { !$0.buttons.isVisible(.skip) }, "non-question steps show no skip button")
-        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "count", "answer": 1]]]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["steps": [["identifier": "count", "answer": 1]]]).failure?.description,
                        "step \"count\" is not a question; it cannot take an answer")
     }
 }

@@ -14,7 +14,7 @@ final class RequiredQuestionTests: XCTestCase {
         for action in ["goForward", "skip"] {
             guard case .success(let script) = AnswerScript.parse(["steps": [["identifier": "q", "action": .string(action)]]]) else { return XCTFail("script") }
             let run = ScriptedRun(survey: survey, script: script, environment: Runs.environment)
-            XCTAssertEqual(run.failure, #"step "q" is a required question ("optional": false): the apps do not go forward from it without an answer; answer it in the script"#, action)
+            XCTAssertEqual(run.failure?.description, #"step "q" is a required question ("optional": false): the apps do not go forward from it without an answer; answer it in the script"#, action)
             XCTAssertEqual(run.failingEntry, JSONPointer(tokens: ["steps", "0"]), action)
             XCTAssertEqual(run.session.shown.map(\.identifier), ["intro", "q"], action)
         }
@@ -36,7 +36,7 @@ final class RequiredQuestionTests: XCTestCase {
         let survey = try Runs.survey([question, Runs.instruction("end")].joined(separator: ","))
         XCTAssertNil(try Runs.run(survey, ["m": ["a": 1]]).failure)
         XCTAssertNil(try Runs.run(survey, ["m": ["a": 1, "b": "x"]]).failure)
-        XCTAssertEqual(try Runs.run(survey, ["m": ["b": "x"]]).failure, #"step "m": input "a" is required ("optional": false) but the answer leaves it out"#)
-        XCTAssertEqual(try Runs.run(survey, ["m": ["a": .null, "b": "x"]]).failure, #"step "m": input "a" is required ("optional": false) but the answer leaves it out"#)
+        XCTAssertEqual(try Runs.run(survey, ["m": ["b": "x"]]).failure?.description, #"step "m": input "a" is required ("optional": false) but the answer leaves it out"#)
+        XCTAssertEqual(try Runs.run(survey, ["m": ["a": .null, "b": "x"]]).failure?.description, #"step "m": input "a" is required ("optional": false) but the answer leaves it out"#)
     }
 }

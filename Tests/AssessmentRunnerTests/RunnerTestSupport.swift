@@ -13,8 +13,7 @@ enum Runs {
     }
 
     static func run(_ survey: Node, _ script: JSONValue) throws -> RunReport {
-        guard case .success(let parsed) = AnswerScript.parse(script) else { throw ScriptError("bad script") }
-        return RunReport(ScriptedRun(survey: survey, script: parsed, environment: environment))
+        RunReport(ScriptedRun(survey: survey, script: try AnswerScript.parse(script).get(), environment: environment))
     }
 
     static func path(_ report: RunReport) -> [String] { report.session.shown.map(\.identifier) }

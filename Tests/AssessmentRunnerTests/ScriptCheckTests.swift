@@ -24,8 +24,11 @@ final class ScriptCheckTests: XCTestCase {
         let found = errors(["steps": [["identifier": "qq", "answer": 1], ["identifier": "info"], ["identifier": "q", "answer": 1, "action": "skip"]], "x": 1], survey)
         XCTAssertEqual(found.map(\.pointer.tokens), [["x"], ["steps", "0", "identifier"], ["steps", "1"], ["steps", "2"]])
         XCTAssertEqual(found.map(\.onKey), [true, false, false, false])
-        XCTAssertEqual(found[1].message, "steps[0]: \"qq\" is not a step of the survey; did you mean \"q\"?")
-        XCTAssertEqual(errors(["info": 1, "lst": 2], survey).map(\.message),
+        XCTAssertEqual(found.map(\.problem), [.unknownTopLevelKey("x"), .unknownStep(index: 0, identifier: "qq", suggestion: "q"),
+                                               .needsAnswerOrAction(index: 1, identifier: "info"), .answerAndAction(index: 2, identifier: "q")],
+                       "each mistake keeps its entry, name and suggestion")
+        XCTAssertEqual(found[1].description, "steps[0]: \"qq\" is not a step of the survey; did you mean \"q\"?")
+        XCTAssertEqual(errors(["info": 1, "lst": 2], survey).map(\.description),
                        ["\"info\" is a step of the survey but not a question",
                         "\"lst\" names no question of the survey; did you mean \"last\"?"])
         XCTAssertEqual(errors(["type": "assessment", "identifier": "s", "steps": []], survey).map(\.pointer), [.root])
@@ -42,7 +45,8 @@ final class ScriptCheckTests: XCTestCase {
     func testAFailureNamesTheScriptEntry() throws {
         let survey = try twins()
         let mismatch = try Runs.run(survey, ["steps": [["identifier": "q", "answer": 1], ["identifier": "last", "answer": 2]]])
-        XCTAssertEqual(mismatch.failure, "script entry steps[1] expected \"last\" but the survey showed \"q\"")
+        XCTAssertEqual(mismatch.failure?.description, "script entry steps[1] expected \"last\" but the survey showed \"q\"")
+        XCTAssertEqual(mismatch.failure, .unexpectedStep(entry: 1, expected: "last", shown: "q"))
         guard case .success(let parsed) = AnswerScript.parse(["steps": [["identifier": "q", "answer": "x"]]]) else { return XCTFail("parses") }
         XCTAssertEqual(ScriptedRun(survey: survey, script: parsed, environment: Runs.environment).failingEntry, JSONPointer(tokens: ["steps", "0"]))
         XCTAssertTrue(mismatch.text.hasSuffix("run failed: script entry steps[1] expected \"last\" but the survey showed \"q\"\n"), mismatch.text)

@@ -58,11 +58,11 @@ final class SectionTests: XCTestCase {
             {"type": "section", "identifier": "t", "nextStepIdentifier": "s", "steps": []}
             """#)
         let report = try Runs.run(survey, ["steps": []])
-        XCTAssertEqual(report.failure, "going forward from \"a\" loops through sections without ever showing a step")
+        XCTAssertEqual(report.failure?.description, "going forward from \"a\" loops through sections without ever showing a step")
         XCTAssertEqual(report.json["status"], "failed")
         let neverShown = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "s", "nextStepIdentifier": "beginning", "steps": []}"#), ["steps": []])
         XCTAssertEqual(neverShown.session.status, .failed)
-        XCTAssertEqual(neverShown.failure, "the survey never shows a step: its sections loop (\"s\" → \"s\")")
+        XCTAssertEqual(neverShown.failure?.description, "the survey never shows a step: its sections loop (\"s\" → \"s\")")
         XCTAssertEqual(neverShown.json["status"], "failed")
         XCTAssertTrue(neverShown.text.hasSuffix("run failed: the survey never shows a step: its sections loop (\"s\" → \"s\")\n"), neverShown.text)
         let pair = try Runs.run(try Runs.survey(#"""
@@ -71,7 +71,7 @@ final class SectionTests: XCTestCase {
             """#), ["steps": []])
         XCTAssertEqual(pair.json["error"], "the survey never shows a step: its sections loop (\"s1\" → \"s2\" → \"s1\")")
         let nested = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "o", "nextStepIdentifier": "o", "steps": [{"type": "section", "identifier": "i", "steps": []}]}"#), ["steps": []])
-        XCTAssertEqual(nested.failure, "the survey never shows a step: its sections loop (\"i\" → \"o\" → \"i\")")
+        XCTAssertEqual(nested.failure?.description, "the survey never shows a step: its sections loop (\"i\" → \"o\" → \"i\")")
         let chain = try Runs.run(try Runs.survey(#"{"type": "section", "identifier": "s1", "nextStepIdentifier": "s2", "steps": []}, {"type": "section", "identifier": "s2", "steps": []}, \#(Runs.instruction("real"))"#), ["steps": []])
         XCTAssertNil(chain.failure)
         XCTAssertEqual(Runs.path(chain), ["real"], "an empty chain that does not loop is no failure")
@@ -90,7 +90,7 @@ final class SelectorTests: XCTestCase {
 
     func testAnExclusiveChoiceWithOthersIsASelectorViolation() throws {
         let survey = try Runs.survey(meals)
-        XCTAssertEqual(try Runs.run(survey, ["m": ["lunch", "none"]]).failure,
+        XCTAssertEqual(try Runs.run(survey, ["m": ["lunch", "none"]]).failure?.description,
                        "step \"m\": choice \"None\" has selectorType exclusive and cannot be selected with other answers")
     }
 
@@ -134,7 +134,7 @@ final class ExampleScriptTests: XCTestCase {
     func testScriptsCannotPressHiddenButtons() throws {
         let survey = try Runs.survey(#"{"type": "simpleQuestion", "identifier": "q", "inputItem": {"type": "integer"}, "shouldHideActions": ["skip"]}"#)
         let report = try Runs.run(survey, ["steps": [["identifier": "q", "action": "skip"]]])
-        XCTAssertEqual(report.failure, "step \"q\" does not show the skip button")
+        XCTAssertEqual(report.failure?.description, "step \"q\" does not show the skip button")
         XCTAssertEqual(report.session.status, .inProgress, "the run stopped where the script went wrong")
     }
 

@@ -150,10 +150,19 @@ final class ResultCheckTests: XCTestCase {
         let check = ResultCheck(survey: survey)
         let history: JSONValue = [["type": "base", "identifier": "intro"], ["type": "section", "identifier": "sec", "stepHistory": [["type": "answer", "identifier": "q"]]]]
         XCTAssertEqual(check.problems(result("s", history)), [])
-        XCTAssertEqual(ResultCheck().problems(["identifier": "s"]).first?.message, "not an assessment result: missing required property \"type\" at the root (/required)")
+        XCTAssertEqual(ResultCheck().problems(["identifier": "s"]).first?.description, "not an assessment result: missing required property \"type\" at the root (/required)")
+        guard case .notAResult(let error) = ResultCheck().problems(["identifier": "s"]).first?.kind else { return XCTFail("a schema error") }
+        XCTAssertEqual(error.keywordLocation.description, "/required", "the schema error itself, not its text")
         XCTAssertEqual(check.problems(result("s", [["type": "answer", "identifier": "q"]])),
-                       [ResultProblem(message: "the result has a step \"q\" that the survey does not define", pointer: JSONPointer(tokens: ["stepHistory", "0", "identifier"]))],
+                       [ResultProblem(.undefinedStep("q", section: ""), at: JSONPointer(tokens: ["stepHistory", "0", "identifier"]))],
                        "q exists only inside its section")
-        XCTAssertEqual(check.problems(result("t", history)).map(\.message), ["the result is for \"t\" but the survey is \"s\""])
+        XCTAssertEqual(check.problems(result("t", history)).map(\.description), ["the result is for \"t\" but the survey is \"s\""])
+        XCTAssertEqual(check.problems(result("t", history)).map(\.kind), [.otherSurvey(found: "t", survey: "s")])
+        let unnamed: JSONValue = ["type": "assessment", "taskRunUUID": "R", "startDate": "2026-01-02T03:04:05.000+00:00",
+                                  "stepHistory": [["type": "section", "identifier": "sec", "stepHistory": [["type": "answer", "identifier": "x"]]]]]
+        let mismatches = check.problems(unnamed).filter { if case .notAResult = $0.kind { false } else { true } }
+        XCTAssertEqual(mismatches.map(\.kind), [.noIdentifier(survey: "s"), .undefinedStep("x", section: "sec")])
+        XCTAssertEqual(mismatches.map(\.description), ["the result has no identifier, so it cannot be matched to \"s\"",
+                                                                     "the result has a step \"x\" in section \"sec\" that the survey does not define"])
     }
 }

@@ -46,10 +46,18 @@ final class ZipRoundTripTests: XCTestCase {
 
     func testForcedZip64RoundTrips() throws {
         let bytes = try archive(forceZip64: true, [("a.json", text, .deflated), ("b.txt", Array("b".utf8), .stored)])
-        XCTAssertTrue(bytes.indices.dropLast(4).contains { bytes.le32($0) == 0x0606_4B50 }, "has a ZIP64 end record")
+        XCTAssertTrue(bytes.indices.dropLast(4).contains { bytes.le32($0) == ZipSignature.zip64EndOfCentralDirectory.rawValue }, "has a ZIP64 end record")
         let reader = try ZipReader(bytes: bytes)
         XCTAssertEqual(reader.entries.map(\.size), [UInt64(text.count), 1])
         XCTAssertEqual(try reader.data(of: reader.entries[0]), text)
+    }
+
+    func testTheSignaturesAreTheFormatsPKBytesAndOpenTheirStructures() throws {
+        XCTAssertEqual(ZipSignature.allCases.map(\.bytes), [[0x50, 0x4B, 3, 4], [0x50, 0x4B, 1, 2], [0x50, 0x4B, 5, 6], [0x50, 0x4B, 6, 6], [0x50, 0x4B, 6, 7]])
+        let bytes = try archive(forceZip64: true, [("a", [1], .stored)])
+        XCTAssertEqual(Array(bytes.prefix(4)), ZipSignature.localFileHeader.bytes, "a zip opens with a local header")
+        XCTAssertEqual(Array(bytes.suffix(22).prefix(4)), ZipSignature.endOfCentralDirectory.bytes, "and ends with the end record")
+        XCTAssertEqual(Array(bytes.suffix(42).prefix(4)), ZipSignature.zip64EndOfCentralDirectoryLocator.bytes, "the ZIP64 locator is just before it")
     }
 
     func testSameInputsGiveIdenticalBytes() throws {

@@ -25,11 +25,11 @@ final class ZipHardeningTests: XCTestCase {
     /// A ZIP64 locator pointing at `recordOffset` followed by an end record, after `padding` zero bytes.
     private func locatorAndEnd(padding: Int, recordOffset: UInt64) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: padding)
-        bytes.appendLE(UInt32(0x0706_4B50))
+        bytes.appendLE(ZipSignature.zip64EndOfCentralDirectoryLocator.rawValue)
         bytes.appendLE(UInt32(0))
         bytes.appendLE(recordOffset)
         bytes.appendLE(UInt32(1))
-        bytes.appendLE(UInt32(0x0605_4B50))
+        bytes.appendLE(ZipSignature.endOfCentralDirectory.rawValue)
         for _ in 0..<4 { bytes.appendLE(UInt16.max) }
         bytes.appendLE(UInt32.max)
         bytes.appendLE(UInt32.max)
@@ -64,7 +64,7 @@ final class ZipHardeningTests: XCTestCase {
 
     func testAWrongZip64SignatureIsCorrupt() throws {
         var bytes = try archive(forceZip64: true)
-        guard let record = bytes.indices.dropLast(4).last(where: { bytes.le32($0) == 0x0606_4B50 }) else { return XCTFail("no ZIP64 record") }
+        guard let record = bytes.indices.dropLast(4).last(where: { bytes.le32($0) == ZipSignature.zip64EndOfCentralDirectory.rawValue }) else { return XCTFail("no ZIP64 record") }
         bytes[record] = 0
         XCTAssertEqual(read(bytes).error, .corrupt("ZIP64 end of central directory record", at: UInt64(record)))
     }

@@ -16,7 +16,7 @@ final class ZipRefusalTests: XCTestCase {
 
     /// Offsets of every central-directory record.
     private func centralRecords(_ bytes: [UInt8]) -> [Int] {
-        bytes.indices.dropLast(4).filter { bytes.le32($0) == 0x0201_4B50 }
+        bytes.indices.dropLast(4).filter { bytes.le32($0) == ZipSignature.centralDirectoryHeader.rawValue }
     }
 
     private func setLE16(_ bytes: inout [UInt8], _ offset: Int, _ value: UInt16) {
@@ -119,7 +119,7 @@ final class ZipRefusalTests: XCTestCase {
         // Rename b to a in both headers.
         let records = centralRecords(bytes)
         bytes[records[1] + 46] = UInt8(ascii: "a")
-        if let local = bytes.indices.dropLast(4).filter({ bytes.le32($0) == 0x0403_4B50 }).last { bytes[local + 30] = UInt8(ascii: "a") }
+        if let local = bytes.indices.dropLast(4).filter({ bytes.le32($0) == ZipSignature.localFileHeader.rawValue }).last { bytes[local + 30] = UInt8(ascii: "a") }
         assertRefused(bytes) { $0 == .duplicateName("a.txt") }
     }
 }
