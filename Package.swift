@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "JSONFormatsTests", dependencies: ["JSONFormats"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"]),
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "AssessmentSchemas", "JSONCore", "JSONSchema"]),
-        .testTarget(name: "AssessmentLintTests", dependencies: ["AssessmentLint", "AssessmentModel", "AssessmentSchemas", "JSONCore", "JSONSchema"]),
+        .testTarget(name: "AssessmentLintTests", dependencies: ["AssessmentLint", "AssessmentModel", "AssessmentSchemas", "ResultArchive", "JSONCore", "JSONSchema"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "AssessmentLint", "JSONCore"]),
         .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentLint", "AssessmentRunner", "JSONCore"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
