@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates Sources/AssessmentModel/BundledSchemas.swift from schemas/*.json, so that the
+# Regenerates Sources/AssessmentSchemas/BundledSchemas.swift from schemas/*.json, so that the
 # schemas are compiled into the binary and `assess` works from any directory.
 # Each schema must declare its absolute "$id" before any nested one (the first "$id" in the file).
 # A test (BundledSchemasTests) fails when the generated file is out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=Sources/AssessmentModel/BundledSchemas.swift
+out=Sources/AssessmentSchemas/BundledSchemas.swift
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 {

@@ -1,4 +1,6 @@
+import AssessmentLint
 import AssessmentModel
+import AssessmentSchemas
 import Foundation
 import JSONCore
 
@@ -39,9 +41,9 @@ enum LintScalingBenchmark {
         let contexts = (LintContext(document: smallDocument), LintContext(document: largeDocument))
         var checks: [(String, (LintContext) -> Void)] = [
             ("lint context (index, navigation graph)", { _ = LintContext(document: $0.document) }),
-            ("duplicate-key", { _ = DuplicateKeyRule().check($0) }),
-            ("schema", { _ = SchemaRule().check($0, uri: BundledSchemas.assessmentObjectURI, in: BundledSchemas.registry()) }),
         ]
+        checks += LintRegistry.builtInChecks.compactMap { $0 as? any LintRule }.map { rule in (rule.id.rawValue, { _ = rule.check($0) }) }
+        checks.append(("schema", { _ = Linter.schemaFindings($0, uri: BundledSchemas.assessmentObjectURI, in: BundledSchemas.registry()) }))
         checks += LintRegistry.logicRules.map { rule in (rule.id.rawValue, { _ = rule.check($0) }) }
         for (name, check) in checks {
             let smallTime = best(of: 3) { check(contexts.0) }

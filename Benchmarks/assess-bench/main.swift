@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import JSONSchema
+import AssessmentLint
 
 // Benchmarks for assess. Build with -c release; see README "Benchmarks".
 //   assess-bench parse CORPUS [GROUP ROUNDS] parse throughput (bytes to tape) per corpus group, best of 5;

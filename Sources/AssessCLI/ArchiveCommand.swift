@@ -2,6 +2,8 @@ import AssessVersion
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentLint
+import AssessmentSchemas
 import ResultArchive
 
 /// `assess archive`: builds a result archive (zip with metadata.json) from a result and other files.

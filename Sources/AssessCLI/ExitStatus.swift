@@ -1,3 +1,4 @@
+import AssessmentLint
 /// How a command ended, as the process exit status.
 public enum ExitStatus: Int32, Sendable, Equatable {
     /// Everything checked out (also `--help` and `--version`).

@@ -1,11 +1,11 @@
 import JSONSchema
-import ZipArchive
+import FileIO
 
 /// The option that answers a library error, added where the CLI renders it: libraries say what went
 /// wrong; only the command line knows which of its options fixes it.
 enum FlagHints {
     /// A file-writing error, with `--force` when the file exists.
-    static func describe(_ error: ZipError) -> String {
+    static func describe(_ error: FileWriteError) -> String {
         guard case .destinationExists = error else { return error.description }
         return error.description + " (use --force to replace it)"
     }

@@ -1,8 +1,9 @@
 import AssessmentModel
+import FileIO
+import AssessmentLint
 import Foundation
 import JSONCore
 import SurveyFlow
-import ZipArchive
 
 /// `assess graph`: every route through a survey as a picture (SVG of our own layout) or as text/data.
 struct GraphCommand: TypedCommand {

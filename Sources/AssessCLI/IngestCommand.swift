@@ -4,6 +4,7 @@ import JSONCore
 import JSONSchema
 import OrderedParallel
 import ResultArchive
+import AssessmentLint
 
 /// `assess ingest`: archives in, Sage's partitioned NDJSON datasets and our own tables out.
 struct IngestCommand: TypedCommand {

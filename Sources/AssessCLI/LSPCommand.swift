@@ -1,5 +1,6 @@
 import AssessVersion
 import AssessmentModel
+import AssessmentLint
 import Foundation
 import LanguageServer
 

@@ -1,3 +1,4 @@
+import AssessmentLint
 import AssessmentModel
 import Foundation
 import JSONCore

@@ -1,5 +1,6 @@
 import AssessVersion
 import AssessmentModel
+import AssessmentLint
 import JSONCore
 
 /// Renders lint reports as text, JSON, GitHub workflow commands or SARIF 2.1.0.

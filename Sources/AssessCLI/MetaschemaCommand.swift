@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import JSONSchema
+import AssessmentLint
 
 /// `assess metaschema`: checks schema files against the draft-07 metaschema and compiles them.
 struct MetaschemaCommand: TypedCommand {

@@ -1,8 +1,9 @@
 import AssessmentModel
+import FileIO
+import AssessmentLint
 import Foundation
 import JSONCore
 import SurveyFlow
-import ZipArchive
 
 /// `assess routes`: the distinct routes through a survey with answers that produce them, as scripts.
 struct RoutesCommand: TypedCommand {

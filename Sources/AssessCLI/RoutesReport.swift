@@ -1,8 +1,9 @@
+import AssessmentLint
 import AssessmentModel
 import Foundation
 import JSONCore
 import SurveyFlow
-import ZipArchive
+import FileIO
 
 /// What `assess routes` prints: the routes, the edges they take, dead rules and notes.
 struct RoutesReport {

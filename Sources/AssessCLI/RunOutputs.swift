@@ -2,8 +2,10 @@ import AssessmentRunner
 import Foundation
 import JSONCore
 import AssessmentModel
+import FileIO
+import AssessmentLint
+import AssessmentSchemas
 import ResultArchive
-import ZipArchive
 
 /// The files `assess run` writes (`--result`, `--archive`, `--record`): checked before the run, never
 /// replacing an existing file without `--force`.
@@ -103,7 +105,7 @@ final class ScriptRecorder: @unchecked Sendable {
     }
 
     /// Writes the script so far; the number of entries, or why it could not be written.
-    func save() -> Result<Int, ZipError> {
+    func save() -> Result<Int, FileWriteError> {
         // Held while writing: an interrupt and the end of the session may both save.
         lock.lock()
         defer { lock.unlock() }

@@ -1,8 +1,9 @@
 import AssessmentModel
+import FileIO
+import AssessmentLint
 import AssessmentRunner
 import Foundation
 import JSONCore
-import ZipArchive
 
 /// What one script did, for the command's output.
 struct ScriptOutcome {

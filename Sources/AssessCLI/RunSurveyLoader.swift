@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import AssessmentRunner
 import JSONCore
 

@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import AssessmentSchemas
 import ResultArchive
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.

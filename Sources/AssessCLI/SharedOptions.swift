@@ -1,3 +1,4 @@
+import AssessmentLint
 import AssessmentModel
 import Foundation
 import OrderedParallel
@@ -63,7 +64,7 @@ enum SharedOptions {
     /// The rule ids, each checked against the registry.
     private static func excludedRules(_ given: [String]) throws(UsageError) -> Set<String> {
         let excluded = Set(given)
-        let ruleIDs = Linter.allRuleIDs
+        let ruleIDs = LintRegistry.all.map(\.id.rawValue)
         for rule in excluded.sorted() where !ruleIDs.contains(rule) {
             let hint = Suggestion.closest(to: rule, among: ruleIDs).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("unknown rule '\(rule)'\(hint); see assess lint --list-rules")

@@ -2,6 +2,7 @@ import JSONCore
 import JSONSchema
 import OrderedParallel
 import ResultArchive
+import AssessmentLint
 
 /// `assess validate`: checks JSON files against a draft-07 schema.
 struct ValidateCommand: TypedCommand {

@@ -4,6 +4,7 @@ import JSONSchema
 import ZipArchive
 import ResultArchive
 import OrderedParallel
+import AssessmentLint
 
 /// `assess verify`: checks result archives, one by one or as an ingestion batch, on their own or
 /// against Sage's archive map.

@@ -104,7 +104,7 @@ public enum EngineKeys {
     public static let numberTypes = ["integer", "number", "year", "time"]
 
     /// Member sets by scope, looked up once per object.
-    static let names: [Scope: Set<String>] = table.mapValues { Set($0.map(\.name)) }
+    package static let names: [Scope: Set<String>] = table.mapValues { Set($0.map(\.name)) }
 
     private static let table: [Scope: [Key]] = {
         var table: [Scope: [Key]] = [:]

@@ -60,7 +60,7 @@ public struct Node: Sendable, Hashable {
     /// The node's JSON Pointer in its document.
     public var pointer: JSONPointer
     /// True only for the holder lint puts around a file's single root step (see `fileHolder(for:)`).
-    var isFileHolder = false
+    package var isFileHolder = false
 
     /// What a node is: one case per node type of the format, with the members only that type has. The
     /// large payloads are boxed, so copying a node (lint and the runner pass nodes around) stays cheap.
@@ -185,7 +185,7 @@ public struct Node: Sendable, Hashable {
     }
 
     /// A container holding a file's single root step, so lint can walk that step like any other.
-    static func fileHolder(for step: Node) -> Node {
+    package static func fileHolder(for step: Node) -> Node {
         var holder = Node(identifier: "", body: .unknown(type: "", container: Container(steps: [step])), pointer: step.pointer)
         holder.isFileHolder = true
         return holder

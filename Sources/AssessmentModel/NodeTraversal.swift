@@ -6,7 +6,7 @@ extension Node {
         /// The node visited (its ``Node/pointer`` says where it is).
         public let node: Node
         /// The container holding the node, linked to the containers around it (shared by all visits).
-        let chain: AncestorChain
+        package let chain: AncestorChain
 
         /// The assessment and sections around it, outermost first (built on demand: linear in the depth).
         public var ancestors: [Node] { chain.nodes }
@@ -50,17 +50,17 @@ extension Node {
 /// A container and the containers around it, innermost first: a persistent list whose links are
 /// shared by every node inside, so ancestors are never copied per level. Only `deinit` changes
 /// `parent`, when no one else can see the link, hence unchecked.
-final class AncestorChain: @unchecked Sendable {
+package final class AncestorChain: @unchecked Sendable {
     /// The container.
-    let node: Node
+    package let node: Node
     /// The container around it; `nil` for the outermost.
-    private(set) var parent: AncestorChain?
+    package private(set) var parent: AncestorChain?
     /// Whether this container or one around it is a section.
-    let inSection: Bool
+    package let inSection: Bool
     /// How many containers the chain holds.
-    let depth: Int
+    package let depth: Int
 
-    init(node: Node, parent: AncestorChain?) {
+    package init(node: Node, parent: AncestorChain?) {
         self.node = node
         self.parent = parent
         depth = (parent?.depth ?? 0) + 1

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import JSONCore
 
 /// Lint answers for every input, and each finding (and note) is at a real place of the file:

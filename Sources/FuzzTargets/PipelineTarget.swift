@@ -1,4 +1,6 @@
 import AssessmentModel
+import AssessmentLint
+import AssessmentSchemas
 import Ingest
 import JSONCore
 import ResultArchive

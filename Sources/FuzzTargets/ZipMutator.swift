@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentSchemas
 import Foundation
 import ResultArchive
 import ZipArchive

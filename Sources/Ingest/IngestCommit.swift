@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import ZipArchive
+import FileIO
 
 /// One file a commit changes, and how.
 struct CommitFile: Sendable {
@@ -191,8 +192,8 @@ extension IngestLedger {
     /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
     /// existing file is an error that says the ledger does not know it.
     static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false) throws(IngestWriteError) {
-        func attempt() throws(ZipError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
-        func refusal(_ error: ZipError) -> IngestWriteError {
+        func attempt() throws(FileWriteError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
+        func refusal(_ error: FileWriteError) -> IngestWriteError {
             guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
             return unknownFile(path)
         }

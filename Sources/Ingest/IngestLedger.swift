@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import OrderedParallel
 import ZipArchive
+import FileIO
 
 /// What earlier runs over an output folder ingested, and how a commit is made durable: the journal
 /// `_assess/ledger.ndjson` (one line per ingested record, naming its commit and where its rows are) and

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import JSONCore
 
 /// Quick fixes: each finding's fix-its ("did you mean") as one edit, for the findings the request names:

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import JSONCore
 
 /// Completion of step targets, node types, input types, uiHints, operators, button names and member names.
@@ -101,9 +102,9 @@ enum Completion {
         let type = CursorContext.member("type", ofObjectAt: objectStart, in: bytes).map(NodeKind.init)
         let identifier = CursorContext.member("identifier", ofObjectAt: objectStart, in: bytes)
         let input = structure.steps.first { $0.node.identifier == identifier }?.node.question?.inputItem?.type
-        let listed = type.flatMap { UIHintRule.listedHints(for: $0, input: input) } ?? []
+        let listed = type.flatMap { UIHints.listed(for: $0, input: input) } ?? []
         var seen = Set(listed)
-        let others = UIHintRule.knownHints.filter { seen.insert($0).inserted }
+        let others = UIHints.known.filter { seen.insert($0).inserted }
         return listed.map { ($0, "uiHint for this question", 0) } + others.map { ($0, "uiHint", 1) }
     }
 

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentLint
 import JSONCore
 
 /// Lint findings as LSP diagnostics.

@@ -1,4 +1,6 @@
 import AssessmentModel
+import AssessmentLint
+import AssessmentSchemas
 import Foundation
 import JSONCore
 import JSONSchema
@@ -83,12 +85,12 @@ public struct DocumentAnalysis: Sendable {
             // A survey's kind never adds to the registry, so the server's cache of its schemas applies.
             let linter = Linter(registry: registry, excluding: settings.excludedRules, allowedTypes: settings.allowedTypes,
                                 resources: settings.resources, allowedProperties: settings.allowedProperties, schemaCache: schemaCache)
-            let syntax = settings.reportsSyntaxErrors ? loadError.map { [JSONSyntaxRule().finding(for: $0)] } : nil
+            let syntax = settings.reportsSyntaxErrors ? loadError.map { [Linter.syntaxFinding(for: $0)] } : nil
             findings = parsed.map(linter.lint) ?? syntax ?? []
             survey = parsed
         case .json(let schema):
             survey = nil
-            findings = parsed.map { SchemaRule().check($0.json, uri: schema, in: registry) } ?? []
+            findings = parsed.map { Linter.schemaFindings($0.json, uri: schema, in: registry) } ?? []
         case .other:
             survey = nil
             findings = []

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 
 /// One file listed in `metadata.json`.
 public struct ManifestEntry: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import JSONSchema
+import AssessmentSchemas
 
 /// Sage's `archive-map.json` (Sage-Bionetworks/mobile-client-json, schema `schemas/v3/ArchiveMap.json`),
 /// decoded: which JSON Schema each file of a result archive follows, per assessment revision, per app
@@ -55,7 +56,7 @@ public struct ArchiveMap: Sendable {
     }
 
     /// The `$id` of Sage's published schema for archive maps.
-    public static let schemaURI = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v3/ArchiveMap.json"
+    public static let schemaURI = SageSchemas.archiveMapURI
 
     /// The map's name (its path as given).
     public let name: String

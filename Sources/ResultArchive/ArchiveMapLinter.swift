@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import AssessmentLint
 
 /// `assess lint` on Sage's `archive-map.json`: the map against `ArchiveMap.json` (v3), every schema URI
 /// resolvable offline, files of one assessment that share a dataset, and named schemas that their own

@@ -1,5 +1,6 @@
 import Foundation
 import ZipArchive
+import FileIO
 
 /// The zip operations result archives need, over the ZipArchive library.
 enum ArchiveZip {

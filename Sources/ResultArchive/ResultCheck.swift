@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentSchemas
 import JSONCore
 import JSONSchema
 
@@ -45,7 +46,7 @@ public struct ResultProblem: Sendable, Equatable, CustomStringConvertible {
 /// its own section.
 public struct ResultCheck: Sendable {
     /// The result schema's `$id`.
-    public static let schemaURI = BundledSchemas.baseURI + "AssessmentResult.json"
+    public static let schemaURI = BundledSchemas.assessmentResultURI
     /// The result's name inside an archive.
     public static let filename = "assessmentResult.json"
 

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 import JSONSchema
 
 /// Where a schema came from.

@@ -20,8 +20,6 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case totalSizeTooLarge(limit: UInt64)
     case tooManyEntries(count: UInt64, limit: Int)
     case corruptData(name: String, reason: String)
-    case cannotWrite(path: String, reason: String)
-    case destinationExists(String)
 
     public var description: String {
         switch self {
@@ -45,8 +43,6 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .totalSizeTooLarge(let limit): return "refused archive: total uncompressed size exceeds \(limit) bytes (zip bomb?)"
         case .tooManyEntries(let count, let limit): return "refused archive: \(count) entries exceed the limit of \(limit)"
         case .corruptData(let name, let reason): return "entry \"\(name)\": corrupt compressed data (\(reason))"
-        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
-        case .destinationExists(let path): return "\(path) already exists"
         }
     }
 }

@@ -4,6 +4,7 @@ import XCTest
 import JSONCore
 import ZipArchive
 @testable import AssessCLI
+import AssessmentLint
 
 final class ArchiveCommandTests: XCTestCase {
     private let result = #"{"type": "assessment", "identifier": "surveyA", "taskRunUUID": "RUN-1", "startDate": "2026-01-02T03:04:05.000+00:00", "stepHistory": []}"#

@@ -4,6 +4,7 @@ import XCTest
 import JSONCore
 import ResultArchive
 @testable import AssessCLI
+import AssessmentLint
 
 /// A verdict depends only on the archive, the map and the options: with `--catalog`, a catalog schema
 /// that `$ref`s another catalog schema compiles whatever the batch needed before it, in every order

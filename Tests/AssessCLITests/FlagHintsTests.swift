@@ -1,16 +1,17 @@
 import JSONCore
 import JSONSchema
 import XCTest
+import FileIO
 import ZipArchive
 @testable import AssessCLI
 
 /// Libraries say what went wrong; only the command line names the option that fixes it.
 final class FlagHintsTests: XCTestCase {
     func testAnExistingFileIsALibraryFactAndForceIsTheCLIsHint() {
-        let error = ZipError.destinationExists("out.zip")
+        let error = FileWriteError.destinationExists("out.zip")
         XCTAssertEqual(error.description, "out.zip already exists")
         XCTAssertEqual(FlagHints.describe(error), "out.zip already exists (use --force to replace it)")
-        XCTAssertEqual(FlagHints.describe(.cannotWrite(path: "out.zip", reason: "no space")), ZipError.cannotWrite(path: "out.zip", reason: "no space").description)
+        XCTAssertEqual(FlagHints.describe(.cannotWrite(path: "out.zip", reason: "no space")), FileWriteError.cannotWrite(path: "out.zip", reason: "no space").description)
     }
 
     func testAnUnresolvedRefIsALibraryFactAndRefDirIsTheCLIsHint() throws {

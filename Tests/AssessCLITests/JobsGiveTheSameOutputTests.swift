@@ -4,6 +4,7 @@ import XCTest
 import JSONCore
 import ResultArchive
 @testable import AssessCLI
+import AssessmentLint
 
 /// `--jobs N` changes how fast, never what: the same bytes on both streams and the same exit status.
 final class JobsGiveTheSameOutputTests: XCTestCase {

@@ -1,5 +1,7 @@
 import CLITestSupport
 import AssessmentModel
+import AssessmentLint
+import AssessmentSchemas
 import Foundation
 import JSONCore
 import LanguageServer

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import JSONCore
 @testable import AssessCLI
+import AssessmentLint
 
 final class LintCommandTests: XCTestCase {
     private func example(_ path: String) -> String { Paths.repository.appendingPathComponent("examples/" + path).path }

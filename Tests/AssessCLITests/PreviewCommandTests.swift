@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import XCTest
 @testable import AssessCLI
+import AssessmentLint
 
 final class PreviewCommandTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }

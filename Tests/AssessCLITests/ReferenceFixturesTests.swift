@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import JSONCore
 @testable import AssessCLI
+import AssessmentLint
 
 /// The reference fixtures (every node and input type, a motor-control style survey built from its
 /// parts) lint clean and run as scripted; the options that extend the format work from the CLI.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import JSONCore
 @testable import AssessCLI
+import AssessmentLint
 
 /// `run --archive` writes only archives `verify` accepts; a run stopped by the step cap writes none.
 final class RunArchiveLimitsTests: XCTestCase {

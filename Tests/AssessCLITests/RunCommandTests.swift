@@ -4,6 +4,7 @@ import XCTest
 import JSONCore
 import ZipArchive
 @testable import AssessCLI
+import AssessmentLint
 
 final class RunCommandTests: XCTestCase {
     private func path(_ relative: String) -> String { Paths.repository.appendingPathComponent(relative).path }

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import XCTest
+import AssessmentLint
 
 /// `assess run` refuses nodes neither phone engine can decode, even with `--allow-lint-errors`, naming the
 /// step, the member and the line; problems the engines tolerate still run with that flag.

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import XCTest
+import AssessmentLint
 
 /// `assess lint` with members no engine reads: a warning (an error with `--strict`), allowed by
 /// `--allow-property` or `allowProperties` in `assess.json`.

@@ -4,6 +4,7 @@ import XCTest
 import JSONCore
 import ResultArchive
 @testable import AssessCLI
+import AssessmentLint
 
 /// One rule for inputs `verify` and `ingest` cannot read (reported, the batch goes on, exit 3), the
 /// reasons of bad uploads, and write errors of the output folder in the words of every other write error.

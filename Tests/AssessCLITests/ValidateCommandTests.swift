@@ -3,6 +3,7 @@ import AssessVersion
 import XCTest
 import JSONCore
 @testable import AssessCLI
+import AssessmentLint
 
 final class ValidateCommandTests: XCTestCase {
     private let schema = Paths.fixture("validate/person.schema.json")

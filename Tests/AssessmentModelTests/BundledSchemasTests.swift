@@ -3,6 +3,7 @@ import XCTest
 import JSONCore
 import JSONSchema
 @testable import AssessmentModel
+import AssessmentSchemas
 
 final class BundledSchemasTests: XCTestCase {
     func testEmbeddedCopiesMatchTheSchemasFolder() throws {

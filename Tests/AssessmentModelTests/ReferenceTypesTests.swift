@@ -1,6 +1,7 @@
 import XCTest
 import JSONCore
 @testable import AssessmentModel
+import AssessmentSchemas
 
 /// The node and input types of the reference implementation, how they decode, and the transforms
 /// that load nodes from resource files.

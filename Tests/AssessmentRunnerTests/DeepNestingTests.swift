@@ -1,6 +1,7 @@
 import XCTest
 import JSONCore
 import AssessmentModel
+import AssessmentLint
 @testable import AssessmentRunner
 
 /// Surveys nested thousands of sections deep lint and run correctly on the test thread's ordinary

@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import AssessmentSchemas
 import ResultArchive
 @testable import Ingest
 

@@ -4,6 +4,7 @@ import JSONCore
 import ResultArchive
 import ZipArchive
 @testable import Ingest
+import FileIO
 
 /// Our tables' rows are written straight as bytes: they must be the bytes `JSONWriter` writes for the
 /// same rows built as trees with the partition fields inserted (the way they were made before).

@@ -4,6 +4,7 @@ import SeededTesting
 import XCTest
 import JSONCore
 import AssessmentModel
+import AssessmentSchemas
 import ZipArchive
 @testable import ResultArchive
 

@@ -3,6 +3,7 @@ import XCTest
 import JSONCore
 import JSONSchema
 import AssessmentModel
+import AssessmentSchemas
 import ZipArchive
 @testable import ResultArchive
 

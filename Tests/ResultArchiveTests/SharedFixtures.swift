@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import JSONSchema
 import AssessmentModel
+import AssessmentSchemas
 @testable import ResultArchive
 
 /// Sage's schemas, map and real archive in ../shared (beside the repository); tests that need them
