@@ -45,7 +45,7 @@ ingest() { # jobs [binary]: prints "WALL CPU" seconds, the best of $runs runs (b
   done
   echo "$best"
 }
-ratio() { echo "scale=2; $1 / $2" | bc; }
+ratio() { echo "scale=2; $1 / $2" | bc | sed "s/^\./0./"; }
 before=$(load)
 read -r one one_cpu <<< "$(ingest 1)"
 echo "assess ingest --jobs 1: $one s wall, $one_cpu s CPU ($(echo "scale=1; $count / $one" | bc) archives/s)   load before: $before"
