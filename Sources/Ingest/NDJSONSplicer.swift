@@ -218,10 +218,13 @@ struct Splicer {
         }
     }
 
-    /// Skips the whitespace at `index`.
+    /// Skips the whitespace at `index`, with a local cursor: `index` lives in memory that the copy's
+    /// stores might alias, so stepping it would load and store it at every byte.
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < count, Splicer.isWhitespace(source[index]) { index &+= 1 }
+        var cursor = index
+        while cursor < count, Splicer.isWhitespace(source[cursor]) { cursor &+= 1 }
+        index = cursor
     }
 
     /// Whether `byte` is JSON whitespace (space, tab, line feed, carriage return).
