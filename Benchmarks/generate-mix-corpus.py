@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 corpus = __import__("generate-ingest-corpus")
 
 SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../shared/bridgedownstream/OCJByUtSrVTYtqObYp7XZV_J-mtbSpelling.zip")
+SAMPLE_RUN = b"7D0759C1-DE3D-4B88-9507-77FF3180649B"
 BAD_KINDS = ["truncated", "html", "bad-json", "rotation-vector", "same-record", "same-run"]
 
 
@@ -27,8 +28,11 @@ def sensor_files(template, rng, index):
     samples = max(4, int(rng.lognormvariate(6.75, 0.5)))
     steps = corpus.motion(rng, samples, "MTB Spelling Form 1")
     task = json.loads(template["taskData.json"])
-    task["taskRunUUID"] = "7D0759C1-0000-4000-8000-%012d" % index
-    files = dict(template)
+    run = ("7D0759C1-0000-4000-8000-%012d" % index).encode()
+    task["taskRunUUID"] = run.decode()
+    # Each archive its own run in every file that names it (metadata.json and taskResult.json too), as
+    # in real uploads: with the sample's run in all of them every sensor archive but the first is a duplicate.
+    files = {name: data.replace(SAMPLE_RUN, run) for name, data in template.items()}
     files["motion.json"] = json.dumps(steps, indent=2).encode()
     files["taskData.json"] = json.dumps(task).encode()
     return files
@@ -62,8 +66,7 @@ def spoil(kind, files, data, index):
             return zipped({**files, "assessmentResult.json": files["assessmentResult.json"].replace(b'"taskRunUUID"', b'"taskRunUUID": 7, "x"', 1)})
         return zipped({**files, "motion.json": files["motion.json"].replace(b'"gyro"', b'"rotationVector"', 1)})
     if kind == "same-run":
-        name = "taskData.json" if "taskData.json" in files else "assessmentResult.json"
-        return zipped({**files, name: files[name].replace(b"-%012d\"" % index, b"-%012d\"" % (index - 2))})
+        return zipped({name: data.replace(b"-%012d" % index, b"-%012d" % (index - 2)) for name, data in files.items()})
     return None
 
 

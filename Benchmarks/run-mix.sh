@@ -8,8 +8,13 @@
 # machine the figures are only as good as the machine is idle. assess is timed from process start (wall
 # and CPU, best of RUNS, default 3); Sage's job times its loop only (wall and CPU), once.
 #
+# BASELINE=BINARY (another build, e.g. main's) also times that binary's `--jobs 1` in the same run, between
+# ours, so a change's cost or gain is measured at the same load. The last lines are the summary: the per-core
+# ratio (assess --jobs 1 against Sage's job) and --jobs 2 against --jobs 1, with the load average.
+#
 # Needs ../shared (Sage's map, schemas, archive) and BridgeDownstream: BRIDGEDOWNSTREAM=CHECKOUT, else it is
-# cloned into Benchmarks/.cache (network).   Usage: [ASSESS=BINARY] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
+# cloned into Benchmarks/.cache (network).
+# Usage: [ASSESS=BINARY] [BASELINE=BINARY] [RUNS=N] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-500}"; runs="${RUNS:-3}"
@@ -27,12 +32,12 @@ assess="${ASSESS:-$PWD/.build/release/assess}"   # ASSESS=BINARY: a release buil
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 echo "corpus: $(python3 Benchmarks/generate-mix-corpus.py "$work/corpus" "$count" "$sample")"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-ingest() { # jobs: prints "WALL CPU" seconds, the best of $runs runs (by wall)
+ingest() { # jobs [binary]: prints "WALL CPU" seconds, the best of $runs runs (by wall)
   local best="" line start
   for _ in $(seq "$runs"); do
     rm -rf "$work/out"
     start=$(date +%s.%N)
-    line=$( { /usr/bin/time -f "%U %S" "$assess" ingest --archive-map "$map" --ref-dir "$schemas" --catalog examples/pipeline/catalog.json \
+    line=$( { /usr/bin/time -f "%U %S" "${2:-$assess}" ingest --archive-map "$map" --ref-dir "$schemas" --catalog examples/pipeline/catalog.json \
       --file-alias microphone.json=microphone_levels.json --tolerated examples/pipeline/tolerated.json --required warning \
       --manifest "$work/corpus/manifest.jsonl" -o "$work/out" --jobs "$1" >/dev/null; } 2>&1 | tail -1)
     line=$(echo "$(date +%s.%N) $start $line" | awk '{printf "%.3f %.2f", $1 - $2, $3 + $4}')
@@ -40,10 +45,15 @@ ingest() { # jobs: prints "WALL CPU" seconds, the best of $runs runs (by wall)
   done
   echo "$best"
 }
-ratio() { echo "scale=1; $1 / $2" | bc; }
+ratio() { echo "scale=2; $1 / $2" | bc | sed "s/^\./0./"; }
 before=$(load)
 read -r one one_cpu <<< "$(ingest 1)"
 echo "assess ingest --jobs 1: $one s wall, $one_cpu s CPU ($(echo "scale=1; $count / $one" | bc) archives/s)   load before: $before"
+if [ -n "${BASELINE:-}" ]; then
+  before=$(load)
+  read -r base base_cpu <<< "$(ingest 1 "$BASELINE")"
+  echo "baseline $BASELINE --jobs 1: $base s wall, $base_cpu s CPU; assess --jobs 1 takes $(ratio "$one" "$base")x its wall time, $(ratio "$one_cpu" "$base_cpu")x its CPU time   load before: $before"
+fi
 before=$(load)
 read -r two two_cpu <<< "$(ingest 2)"
 echo "assess ingest --jobs 2: $two s wall, $two_cpu s CPU; $(ratio "$one" "$two")x --jobs 1   load before: $before"
@@ -52,4 +62,6 @@ sage=$("$venv/bin/python" -W ignore Benchmarks/sage-job.py "$bridge/src/glue/job
   "$map" "$schemas" examples/pipeline/catalog.json "$work/corpus/manifest.jsonl" "$work/sage" 2>/dev/null | tail -1)
 sage_wall=$(echo "$sage" | sed -E 's/.*"seconds": ([0-9.]+).*/\1/'); sage_cpu=$(echo "$sage" | sed -E 's/.*"cpuSeconds": ([0-9.]+).*/\1/')
 echo "Sage's job (its loop only): $sage   load before: $before"
-echo "per core: assess --jobs 1 is $(ratio "$sage_wall" "$one")x Sage's job by wall time, $(ratio "$sage_cpu" "$one_cpu")x by CPU time   load after: $(load)"
+echo "== summary ($count archives; load average now: $(load); $(nproc) cores) =="
+echo "per core: assess --jobs 1 is $(ratio "$sage_wall" "$one")x Sage's job by wall time, $(ratio "$sage_cpu" "$one_cpu")x by CPU time (target >= 50x)"
+echo "--jobs 2: $(ratio "$one" "$two")x --jobs 1 by wall time (target >= 1.7x on an idle 2-core machine)"

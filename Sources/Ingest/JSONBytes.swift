@@ -190,7 +190,7 @@ struct JSONBytes: ~Copyable {
         var index = 0
         while utf8.count - index >= 8 {
             let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-            if Word.quoteOrBackslash(word) | ((word &- Word.ones &* 0x20) & ~word & Word.highBits) != 0 { return false }
+            if SWAR.quoteOrBackslash(word) | SWAR.controlBytes(word) != 0 { return false }
             index += 8
         }
         while index < utf8.count {

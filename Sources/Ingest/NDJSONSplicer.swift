@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// Copies a JSON document's bytes without the whitespace outside strings, inserting the fields before
 /// the closing brace of each object that gets them: the document when it is an object, else each object
@@ -167,7 +168,7 @@ struct Splicer {
         while count &- index >= 8 {
             let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
-            let flags = Word.endsScalar(word)
+            let flags = SWAR.endsScalar(word)
             if flags != 0 {
                 let skip = flags.trailingZeroBitCount &>> 3
                 index &+= skip
@@ -178,7 +179,7 @@ struct Splicer {
             written &+= 8
         }
         // The last few bytes, by the same test on one byte at a time.
-        while index < count, Word.endsScalar(UInt64(source[index])) & 0x80 == 0 { copyByte() }
+        while index < count, SWAR.endsScalar(UInt64(source[index])) & 0x80 == 0 { copyByte() }
         return index > start
     }
 
@@ -191,7 +192,7 @@ struct Splicer {
             if count &- index >= 8 {
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
                 UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
-                let flags = Word.quoteOrBackslash(word)
+                let flags = SWAR.quoteOrBackslash(word)
                 if flags == 0 {
                     index &+= 8
                     written &+= 8
@@ -217,10 +218,13 @@ struct Splicer {
         }
     }
 
-    /// Skips the whitespace at `index`.
+    /// Skips the whitespace at `index`, with a local cursor: `index` lives in memory that the copy's
+    /// stores might alias, so stepping it would load and store it at every byte.
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < count, Splicer.isWhitespace(source[index]) { index &+= 1 }
+        var cursor = index
+        while cursor < count, Splicer.isWhitespace(source[cursor]) { cursor &+= 1 }
+        index = cursor
     }
 
     /// Whether `byte` is JSON whitespace (space, tab, line feed, carriage return).
@@ -258,35 +262,4 @@ struct Splicer {
         for byte in ["}", "]"] as [Unicode.Scalar] { table[Int(UInt8(ascii: byte))] = closing }
         return UnsafePointer(table)
     }()
-}
-
-/// Byte tests on eight bytes at once (a little-endian `UInt64`): each answer has the high bit of a byte
-/// set where the test may hold. A borrow can flag bytes above a flagged one, never below, so the lowest
-/// flag is exact, and the splicer only ever uses the lowest.
-enum Word {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The bytes equal to zero.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- ones) & ~word & highBits
-    }
-
-    /// What ends a scalar: bytes below 0x23 (whitespace and other control bytes, `!`, the quote), commas,
-    /// and the bytes that are `{` or `}` with bit 5 set and bits 1-2 cleared: `[`, `]`, `{`, `}`, and
-    /// `Y`, `_`, `y`, DEL, none of which is in a number, `true`, `false` or `null`.
-    @inline(__always)
-    static func endsScalar(_ word: UInt64) -> UInt64 {
-        let low = (word &- ones &* 0x23) & ~word & highBits
-        let commas = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: ","))))
-        let brackets = zeroBytes(((word | (ones &* 0x20)) & (ones &* 0xF9)) ^ (ones &* 0x79))
-        return low | commas | brackets
-    }
-
-    /// The quotes and backslashes: what ends a run of a string's bytes.
-    @inline(__always)
-    static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
-        zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
-    }
 }

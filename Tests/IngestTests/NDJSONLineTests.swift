@@ -159,3 +159,27 @@ extension NDJSONLineTests {
         }
     }
 }
+
+extension NDJSONLineTests {
+    /// Indentation of every length up to three words after a line break (or a space, tab or return), at
+    /// every level and right up to the document's end (where fewer than eight bytes remain), against the
+    /// plain line.
+    func testIndentationOfEveryLengthAgreesWithThePlainLine() throws {
+        for length in 0...26 {
+            let spaces = String(repeating: " ", count: length)
+            for lead in ["\n", " ", "\t", "\r\n", "\n\t"] {
+                let gap = lead + spaces
+                let texts = [
+                    "[" + gap + "{" + gap + "\"t\"" + gap + ":" + gap + "1" + gap + "," + gap + "\"u\":" + gap + "[" + gap + "2" + gap + "," + gap
+                        + "{" + gap + "\"v\"" + gap + ":" + gap + "\"w\"" + gap + "}" + gap + "]" + gap + "}" + gap + "," + gap + "{" + gap + "}" + gap + "]" + gap,
+                    gap + "{" + gap + "\"a\"" + gap + ":" + gap + "{" + gap + "}" + gap + "}",
+                    gap + "7" + gap,
+                ]
+                for text in texts {
+                    let line = try XCTUnwrap(NDJSONLine.splicing(fields, into: Array(text.utf8)), text)
+                    XCTAssertEqual(line, plainLine(text), text)
+                }
+            }
+        }
+    }
+}
