@@ -22,6 +22,7 @@ public struct CommandIO: Sendable {
     /// interrupts are not the command's to handle (in-process callers).
     public var onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
+    /// Streams and environment given by the caller: the process's own in `main`, captured ones in tests.
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () -> [UInt8], readLine: @escaping @Sendable () -> String?,

@@ -4,7 +4,9 @@ import JSONCore
 /// Where a record's rows go: Sage's partitioned layout
 /// `dataset=D/assessmentid=A/year=Y/month=M/day=D/RECORDID.ndjson` (month and day unpadded, as theirs).
 public struct Partition: Sendable, Equatable {
+    /// The assessment the record answers (`assessmentid=`).
     public let assessmentId: String
+    /// The upload's date in UTC (`year=`, `month=`, `day=`).
     public let year: Int, month: Int, day: Int
     /// The folders below the dataset's, made once for every dataset of the record.
     private let below: String
@@ -97,6 +99,7 @@ public struct DatasetNames: Sendable, Equatable {
     /// Schema URI → dataset name.
     public let mapping: [String: String]
 
+    /// Names from `mapping`; every other schema keeps its URI's last path component.
     public init(mapping: [String: String] = [:]) {
         self.mapping = mapping
     }

@@ -11,9 +11,13 @@ public struct IngestOutcome: Sendable {
         case ingested, invalid, duplicate, superseded
     }
 
+    /// The upload this outcome is for.
     public let input: IngestInput
+    /// Whether it was ingested, and if not why.
     public let status: Status
+    /// The record identifier: the manifest's `recordId`, else the archive's file name without `.zip`.
     public let recordId: String
+    /// The run identifier its files carry, when they name one.
     public let taskRunUUID: String?
     /// Every reason the record was rejected (empty when ingested).
     public let reasons: [String]
@@ -40,10 +44,10 @@ public struct IngestOutcome: Sendable {
 
 /// Why the output folder cannot be written (the batch stops: nothing can be ingested).
 public struct IngestWriteError: Error, Sendable, CustomStringConvertible {
+    /// The path and the system's reason.
     public let description: String
 }
 
-/// How an ingest run groups rows into files under each partition folder.
 /// Which export of a record identifier is kept when it comes more than once (in a batch or across runs).
 public enum RecordIdPolicy: String, Sendable, CaseIterable {
     /// The first ingested stays; later ones are duplicates.
@@ -55,6 +59,7 @@ public enum RecordIdPolicy: String, Sendable, CaseIterable {
     case latest
 }
 
+/// How an ingest run groups rows into files under each partition folder.
 public enum IngestLayout: String, Sendable, CaseIterable {
     /// One file per partition folder and run, `part-NNNNNN.ndjson` (NNNNNN: the run's first commit), each
     /// commit appending to it (Spark and Glue read every file of a partition whatever its name): few files,
