@@ -81,6 +81,8 @@ let package = Package(
             dependencies: ["AssessCLI", "AssessVersion", "AssessmentModel", "JSONCore", "ResultArchive", "ZipArchive", "LanguageServer"],
             exclude: ["Fixtures"]
         ),
+        // Conventions of the sources (doc comments on public declarations); reads Sources/ as text, links no module.
+        .testTarget(name: "SourceConventionsTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case destinationExists(String)
 
+    /// The message for users, naming the entry or path at fault.
     public var description: String {
         switch self {
         case .notAZip: return "not a zip archive (no end of central directory record)"
