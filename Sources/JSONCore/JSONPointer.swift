@@ -7,7 +7,7 @@ public struct JSONPointer: Sendable, Hashable {
     /// The last token, linked to the pointer it extends. Only `deinit` changes `parent`, when no one
     /// else can see the link, hence unchecked.
     private final class Link: ParentLinked, @unchecked Sendable {
-        var parent: Link?
+        private(set) var parent: Link?
         let token: String
         /// How many tokens the pointer has.
         let count: Int
@@ -22,6 +22,12 @@ public struct JSONPointer: Sendable, Hashable {
             hasher.combine(parent?.pathHash ?? 0)
             hasher.combine(token)
             pathHash = hasher.finalize()
+        }
+
+        func detachParent() -> Link? {
+            let detached = parent
+            parent = nil
+            return detached
         }
 
         // A 30,000-token pointer must not need 30,000 stack frames to be freed.

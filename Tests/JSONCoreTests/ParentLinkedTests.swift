@@ -5,12 +5,18 @@ import JSONCore
 /// and overflow an 8 MB stack long before 300,000 links.
 final class ParentLinkedTests: XCTestCase {
     private final class Link: ParentLinked {
-        var parent: Link?
+        private(set) var parent: Link?
         let value: Int
 
         init(parent: Link?, value: Int) {
             self.parent = parent
             self.value = value
+        }
+
+        func detachParent() -> Link? {
+            let detached = parent
+            parent = nil
+            return detached
         }
 
         deinit {
