@@ -4,16 +4,16 @@ import JSONCore
 /// Long chains of links are freed in a loop: a recursive release would need one stack frame per link
 /// and overflow an 8 MB stack long before 300,000 links.
 final class ParentLinkedTests: XCTestCase {
-    private final class Link: ParentLinked {
-        private(set) var parent: Link?
+    private final class ChainLink: ParentLinked {
+        private(set) var parent: ChainLink?
         let value: Int
 
-        init(parent: Link?, value: Int) {
+        init(parent: ChainLink?, value: Int) {
             self.parent = parent
             self.value = value
         }
 
-        func detachParent() -> Link? {
+        func detachParent() -> ChainLink? {
             let detached = parent
             parent = nil
             return detached
@@ -25,18 +25,18 @@ final class ParentLinkedTests: XCTestCase {
     }
 
     func testAChainOfThreeHundredThousandLinksIsFreedWithoutOverflowingTheStack() {
-        var last: Link?
-        for value in 0..<300_000 { last = Link(parent: last, value: value) }
+        var last: ChainLink?
+        for value in 0..<300_000 { last = ChainLink(parent: last, value: value) }
         XCTAssertEqual(last?.value, 299_999)
         last = nil
     }
 
     func testAPrefixHeldElsewhereSurvivesTheRelease() {
-        let root = Link(parent: nil, value: 0)
-        var shared: Link? = root
-        for value in 1...1_000 { shared = Link(parent: shared, value: value) }
-        var branch: Link? = shared
-        for value in 1_001...2_000 { branch = Link(parent: branch, value: value) }
+        let root = ChainLink(parent: nil, value: 0)
+        var shared: ChainLink? = root
+        for value in 1...1_000 { shared = ChainLink(parent: shared, value: value) }
+        var branch: ChainLink? = shared
+        for value in 1_001...2_000 { branch = ChainLink(parent: branch, value: value) }
         branch = nil
         var values: [Int] = []
         var link = shared
