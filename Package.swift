@@ -101,6 +101,8 @@ let package = Package(
         .target(name: "CLITestSupport", dependencies: ["AssessCLI"], path: "Tests/CLITestSupport"),
         .target(name: "SeededTesting", dependencies: ["SeededRandom"], path: "Tests/SeededTesting"),
         .testTarget(name: "SeededTestingTests", dependencies: ["SeededTesting"]),
+        // Conventions of the sources (doc comments on public declarations); reads Sources/ as text, links no module.
+        .testTarget(name: "SourceConventionsTests"),
     ],
     swiftLanguageModes: [.v6]
 )

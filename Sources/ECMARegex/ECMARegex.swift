@@ -104,8 +104,10 @@ public struct ECMARegex: Sendable, Hashable {
         return count
     }
 
+    /// Regexes are equal when their pattern text is.
     public static func == (lhs: ECMARegex, rhs: ECMARegex) -> Bool { lhs.pattern == rhs.pattern }
 
+    /// Hashes the pattern text, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 
@@ -125,6 +127,7 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// Where, as an offset in Unicode scalars from the start of the pattern.
     public let offset: Int
 
+    /// An error from its message and scalar offset.
     public init(message: String, offset: Int) {
         self.message = message
         self.offset = offset

@@ -49,6 +49,7 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The failed invariant's message.
     public var description: String { message }
 
     /// Throws a failure with `message` unless `condition` holds.

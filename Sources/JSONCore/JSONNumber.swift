@@ -164,10 +164,12 @@ public struct JSONNumber: Sendable {
 }
 
 extension JSONNumber: Comparable {
+    /// Numeric equality, exactly: `1`, `1.0` and `10e-1` are equal.
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         compare(lhs, rhs) == 0
     }
 
+    /// Numeric order, exact even where doubles would round two numbers to one.
     public static func < (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         compare(lhs, rhs) < 0
     }
@@ -185,6 +187,7 @@ extension JSONNumber: Comparable {
 }
 
 extension JSONNumber: Hashable {
+    /// Hashes the value rounded to a double, so numbers equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         // Equal values round to the same double, so hashing the double is consistent with ==.
         let double = doubleValue
@@ -193,5 +196,6 @@ extension JSONNumber: Hashable {
 }
 
 extension JSONNumber: CustomStringConvertible {
+    /// The number as written in the source (its lexeme), e.g. `1.50`.
     public var description: String { lexeme }
 }

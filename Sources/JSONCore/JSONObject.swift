@@ -97,6 +97,7 @@ extension JSONObject: Equatable {
 }
 
 extension JSONObject: Hashable {
+    /// Hashes the members regardless of their order, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hash(into: &hasher, levelsLeft: JSONValue.hashedDepth)
     }

@@ -17,6 +17,7 @@ public struct JSONParser: Sendable {
         /// The longest string (or member name) accepted, in UTF-8 bytes; at most `JSONTape.maxStringBytes`.
         public var maxStringBytes: Int
 
+        /// Options from their parts; `maxStringBytes` is capped at what the tape can hold.
         public init(maxDepth: Int = 10_000, recordPositions: Bool = false, maxStringBytes: Int = JSONTape.maxStringBytes) {
             self.maxDepth = maxDepth
             self.recordPositions = recordPositions
@@ -27,6 +28,7 @@ public struct JSONParser: Sendable {
     /// How the parser behaves.
     public let options: Options
 
+    /// A parser with the given options (by default: depth 10,000, no source positions).
     public init(options: Options = .init()) {
         self.options = options
     }

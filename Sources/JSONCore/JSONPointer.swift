@@ -6,7 +6,7 @@
 public struct JSONPointer: Sendable, Hashable {
     /// The last token, linked to the pointer it extends. Only `deinit` changes `parent`, when no one
     /// else can see the link, hence unchecked.
-    private final class Link: @unchecked Sendable {
+    private final class Link: ParentLinked, @unchecked Sendable {
         private(set) var parent: Link?
         let token: String
         /// How many tokens the pointer has.
@@ -24,15 +24,15 @@ public struct JSONPointer: Sendable, Hashable {
             pathHash = hasher.finalize()
         }
 
-        // Releasing a long chain one link at a time, not recursively: a 30,000-token pointer must not
-        // need 30,000 stack frames to be freed.
-        deinit {
-            var next = parent
+        func detachParent() -> Link? {
+            let detached = parent
             parent = nil
-            while isKnownUniquelyReferenced(&next), let link = next {
-                next = link.parent
-                link.parent = nil
-            }
+            return detached
+        }
+
+        // A 30,000-token pointer must not need 30,000 stack frames to be freed.
+        deinit {
+            releaseParentsIteratively()
         }
     }
 
@@ -136,6 +136,8 @@ public struct JSONPointer: Sendable, Hashable {
         return JSONPointer(last: link) == other
     }
 
+    /// Pointers to the same place are equal, however they were built: the kept path hashes are compared
+    /// first, then the tokens, up to where the two chains meet.
     public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
         var left = lhs.last, right = rhs.last
         guard left?.count == right?.count, left?.pathHash == right?.pathHash else { return false }
@@ -148,6 +150,7 @@ public struct JSONPointer: Sendable, Hashable {
         return true
     }
 
+    /// Hashes the path hash each pointer keeps, so hashing costs the same at any depth.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(last?.pathHash ?? 0)
     }
@@ -208,6 +211,7 @@ public enum JSONPointerError: Error, Sendable, Equatable, CustomStringConvertibl
     case missingLeadingSlash(String)
     case invalidEscape(String)
 
+    /// The message for users, quoting the pointer text.
     public var description: String {
         switch self {
         case .missingLeadingSlash(let text): return "JSON Pointer '\(text)' must be empty or start with '/'"

@@ -1,5 +1,7 @@
 /// Lets `JSONValue` travel through any `Encoder`/`Decoder` (Foundation's JSON coders included).
 extension JSONValue: Codable {
+    /// Reads whatever single value the decoder holds; a keyed container becomes an object with its keys
+    /// sorted, as a decoder does not tell their order.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -21,6 +23,8 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the value as a single value: integers that fit `Int` as integers, other numbers as doubles
+    /// (their exact lexeme is not kept).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

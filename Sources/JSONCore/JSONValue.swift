@@ -133,6 +133,8 @@ extension JSONValue: Hashable {
     /// values nested as deep as the parser allows.
     static let hashedDepth = 32
 
+    /// Consistent with `==`: numbers hash by value (`1` and `1.0` alike), objects regardless of member
+    /// order; containers deeper than `hashedDepth` count by kind and size only.
     public func hash(into hasher: inout Hasher) {
         hash(into: &hasher, levelsLeft: JSONValue.hashedDepth)
     }
@@ -159,12 +161,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer as a JSON number.
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    /// A finite double as a JSON number; infinity and NaN, which JSON cannot write, become `0`.
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value) ?? JSONNumber(0)) }
+    /// A JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON array of the elements, in order.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A JSON object with the members in the order written; a repeated key keeps its first place and its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }

@@ -5,6 +5,7 @@ public struct JSONWriter: Sendable {
     /// Whether object members are written sorted by key (stable output for diffs and hashing).
     public var sortedKeys: Bool
 
+    /// A writer; by default compact, members in document order.
     public init(indent: Int? = nil, sortedKeys: Bool = false) {
         self.indent = indent
         self.sortedKeys = sortedKeys

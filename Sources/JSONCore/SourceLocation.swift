@@ -14,6 +14,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
         self.offset = offset
     }
 
+    /// Earlier in the text, by byte offset.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 
     /// `line:column`.

@@ -42,6 +42,33 @@ class AssertionKeyword: Keyword, @unchecked Sendable {
     }
 }
 
+/// A keyword whose value is one subschema (`contains`, `propertyNames`): where it stands and the
+/// compiled subschema.
+class SubschemaKeyword: Keyword, @unchecked Sendable {
+    let location: KeywordLocation
+    let node: SchemaNode
+
+    /// Compiles the subschema that `keyword` holds in the schema at `site`.
+    init(_ keyword: String, at site: SchemaSite, _ compiler: inout SchemaCompiler) {
+        location = site.keyword(keyword)
+        node = compiler.subschema(site, keyword)
+    }
+}
+
+/// A keyword whose value is a non-empty array of subschemas (`anyOf`, `oneOf`): where it stands and
+/// the compiled subschemas.
+class SubschemaListKeyword: Keyword, @unchecked Sendable {
+    let location: KeywordLocation
+    let nodes: [NodeReference]
+
+    /// Compiles the subschemas that `keyword` holds in the schema at `site`; anything but a non-empty
+    /// array of schemas is a `SchemaError`.
+    init(_ keyword: String, at site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) {
+        location = site.keyword(keyword)
+        nodes = try site.schemaArray(keyword, &compiler).map(NodeReference.init)
+    }
+}
+
 /// A reference to a compiled node that is called without reference counting. The validator's
 /// node list keeps every node alive for as long as any reference can be used.
 struct NodeReference: @unchecked Sendable {

@@ -4,10 +4,15 @@
 /// dropping or reading the fragment. Components are kept as written (no normalisation beyond
 /// dot-segment removal), so equal identifiers compare equal as strings.
 public struct URIReference: Sendable, Hashable, CustomStringConvertible {
+    /// The scheme without its `:` (`https`); `nil` for a relative reference.
     public var scheme: String?
+    /// What follows `//` up to the next `/` (`example.com:8080`); `nil` without `//`.
     public var authority: String?
+    /// The path as written, possibly empty.
     public var path: String
+    /// What follows `?`, without it; `nil` when there is no `?`.
     public var query: String?
+    /// What follows `#`, without it; `nil` when there is no `#` (an empty fragment is `""`).
     public var fragment: String?
 
     /// Splits `text` into components; any string is a (possibly odd) URI reference.

@@ -14,6 +14,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 public struct ValidationOutput {
     private let position: (JSONPointer) -> SourcePosition?
 
+    /// A builder; `position` maps an instance pointer to its place in the source (the default adds none).
     public init(position: @escaping (JSONPointer) -> SourcePosition? = { _ in nil }) {
         self.position = position
     }

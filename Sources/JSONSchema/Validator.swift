@@ -10,6 +10,7 @@ public struct ValidationOptions: Sendable, Hashable {
     /// thread with a larger stack.
     public var maxDepth: Int
 
+    /// Options that assert `format` and allow `defaultMaxDepth` nested schemas, unless told otherwise.
     public init(assertFormat: Bool = true, maxDepth: Int = ValidationOptions.defaultMaxDepth) {
         self.assertFormat = assertFormat
         self.maxDepth = maxDepth

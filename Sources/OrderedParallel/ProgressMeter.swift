@@ -13,6 +13,7 @@ public struct ProgressMeter: Sendable {
     private let clock: @Sendable () -> TimeInterval
     private let start: TimeInterval
     private var lastDrawn: TimeInterval?
+    /// How many items `advance` has counted.
     public private(set) var done = 0
 
     /// A meter writing to `write` (standard error) when `terminal`; `total` is `nil` for a stream of unknown length.

@@ -17,6 +17,7 @@ public struct ArchiveInput: Sendable {
     /// The path of the step that produced it.
     public var stepPath: String?
 
+    /// An input; `contentType` left `nil` becomes `application/json` for a name ending in `.json`.
     public init(filename: String, bytes: [UInt8], contentType: String? = nil, jsonSchema: String? = nil,
                 identifier: String? = nil, stepPath: String? = nil) {
         self.filename = filename
@@ -30,11 +31,16 @@ public struct ArchiveInput: Sendable {
 
 /// The app and device a result archive comes from.
 public struct ArchiveSource: Sendable, Equatable {
+    /// `metadata.json`'s `appName`: the app that recorded the run.
     public var appName: String
+    /// `metadata.json`'s `appVersion`.
     public var appVersion: String
+    /// `metadata.json`'s `deviceInfo`: a description of the device.
     public var deviceInfo: String
+    /// `metadata.json`'s `deviceTypeIdentifier`: the device model.
     public var deviceTypeIdentifier: String
 
+    /// A source; the defaults describe this command-line tool.
     public init(appName: String = "assess", appVersion: String = "0.1.0", deviceInfo: String = "assess command-line tool",
                 deviceTypeIdentifier: String = "cli") {
         self.appName = appName
@@ -55,6 +61,7 @@ public enum ArchiveBuildError: Error, Sendable, Equatable, CustomStringConvertib
     /// The archive would break the zip limits that `verify` applies (too many files or bytes).
     case beyondLimits(String)
 
+    /// The message for users, naming the file or path at fault.
     public var description: String {
         switch self {
         case .duplicateFilename(let name): return "two files are named \"\(name)\"; names in an archive must be unique"
@@ -74,6 +81,7 @@ public struct ArchiveBuilder: Sendable {
     /// The zip limits of the verifier that will read the archive (`ArchiveVerifier`'s default).
     public var limits: ZipLimits
 
+    /// A builder that stamps every entry with `timestamp` and keeps within `limits`.
     public init(source: ArchiveSource = ArchiveSource(), timestamp: Date, limits: ZipLimits = ZipLimits()) {
         self.source = source
         self.timestamp = timestamp

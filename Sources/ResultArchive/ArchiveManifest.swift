@@ -18,6 +18,7 @@ public struct ManifestEntry: Sendable, Equatable {
     /// The URI of the JSON Schema the file follows (JSON files).
     public var jsonSchema: String?
 
+    /// An entry from its fields; only `filename` and `timestamp` are required.
     public init(filename: String, timestamp: Date, contentType: String? = nil, identifier: String? = nil,
                 stepPath: String? = nil, jsonSchema: String? = nil) {
         self.filename = filename
@@ -31,13 +32,18 @@ public struct ManifestEntry: Sendable, Equatable {
 
 /// The `metadata.json` of a result archive: app and device fields and the manifest of the other files.
 public struct ArchiveMetadata: Sendable, Equatable {
+    /// The app that recorded the run.
     public var appName: String
+    /// That app's version.
     public var appVersion: String
+    /// A description of the device.
     public var deviceInfo: String
+    /// The device model identifier.
     public var deviceTypeIdentifier: String
     /// Every file of the archive except `metadata.json` itself.
     public var files: [ManifestEntry]
 
+    /// Metadata from its fields.
     public init(appName: String, appVersion: String, deviceInfo: String, deviceTypeIdentifier: String, files: [ManifestEntry]) {
         self.appName = appName
         self.appVersion = appVersion

@@ -33,6 +33,7 @@ public enum ArchiveProblem: Sendable, Equatable, CustomStringConvertible {
     /// A file the archive map requires (`isRequired`) is not in the archive.
     case missingRequiredFile(String, mapEntry: String)
 
+    /// The message for users, one line naming the file or entry concerned.
     public var description: String {
         switch self {
         case .zip(let message): return message
@@ -64,6 +65,7 @@ public struct ArchiveReport: Sendable, Equatable {
 
     /// The archive's name (path).
     public let name: String
+    /// The verdict; `problems` says why when it is `invalid`.
     public var status: Status
     /// Why it is invalid (empty when valid).
     public var problems: [ArchiveProblem]

@@ -56,6 +56,7 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
+    /// The whole message for users, with the `hint` where there is one.
     public var description: String {
         switch self {
         case .notFound(let uri) where SageSchemas.isSageURI(uri):

@@ -22,6 +22,7 @@ public struct CoverageReport: Sendable {
 
     /// One thing a run can cover.
     public struct Item: Sendable {
+        /// What kind of thing it is: a step, an edge, a rule, a choice or a button.
         public let category: Category
         /// Stable within one survey: the vertex id of a step (`n3`), `e` and the index of an edge, else the pointer.
         public let key: String
@@ -29,9 +30,11 @@ public struct CoverageReport: Sendable {
         public let name: String
         /// Where it is written in the survey.
         public let pointer: JSONPointer
+        /// Its line and column in the survey file, for `file:line:column` output.
         public let position: SourcePosition
         /// How many times runs covered it.
         public let count: Int
+        /// Covered, missed, or impossible.
         public let status: Status
         /// Why it is impossible, when it is.
         public let reason: String?

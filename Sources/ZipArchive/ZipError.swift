@@ -21,6 +21,7 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyEntries(count: UInt64, limit: Int)
     case corruptData(name: String, reason: String)
 
+    /// The message for users, naming the entry or path at fault.
     public var description: String {
         switch self {
         case .notAZip: return "not a zip archive (no end of central directory record)"

@@ -14,6 +14,7 @@ public struct ZipLimits: Sendable, Equatable {
     /// Entries smaller than this are not held to `maxCompressionRatio`.
     public var ratioThreshold: UInt64
 
+    /// Limits with the defaults for result archives (see the type's comment).
     public init(maxEntries: Int = 10_000, maxTotalUncompressedSize: UInt64 = 1 << 30,
                 maxCompressionRatio: UInt64 = 200, ratioThreshold: UInt64 = 1 << 20) {
         self.maxEntries = maxEntries
@@ -33,12 +34,17 @@ public struct ZipLimits: Sendable, Equatable {
 
 /// One entry of the central directory.
 public struct ZipEntry: Sendable, Equatable {
+    /// The entry's path inside the archive, checked to be safe to extract.
     public let name: String
     /// 0 stored, 8 deflated.
     public let method: UInt16
+    /// The general-purpose bit flags (bit 11: the name is UTF-8); encrypted entries are refused.
     public let flags: UInt16
+    /// The CRC-32 of the uncompressed data, checked when the data is read.
     public let crc: UInt32
+    /// The size of the stored data, in bytes (the ZIP64 value where there is one).
     public let compressedSize: UInt64
+    /// The size of the data once inflated, in bytes (the ZIP64 value where there is one).
     public let size: UInt64
     /// Offset of the local header.
     public let offset: UInt64
@@ -56,6 +62,7 @@ public struct ZipReader: Sendable {
     private let bytes: [UInt8]
     /// The entries in central-directory order.
     public let entries: [ZipEntry]
+    /// The limits the archive was checked against when it was opened.
     public let limits: ZipLimits
 
     /// Parses the end records and the central directory and checks every entry's header, name,

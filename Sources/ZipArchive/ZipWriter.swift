@@ -40,6 +40,7 @@ public struct ZipWriter: Sendable {
     /// The limits the reader will apply; the writer never produces an archive they refuse.
     public let limits: ZipLimits
 
+    /// An empty archive; `forceZip64` writes ZIP64 records even where they are not needed.
     public init(forceZip64: Bool = false, limits: ZipLimits = ZipLimits()) {
         self.forceZip64 = forceZip64
         self.limits = limits

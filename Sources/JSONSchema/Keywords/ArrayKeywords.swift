@@ -121,17 +121,9 @@ final class UniqueItemsKeyword: AssertionKeyword, @unchecked Sendable {
 }
 
 /// `contains`: at least one element must be valid against the schema.
-final class ContainsKeyword: Keyword, @unchecked Sendable {
-    let location: KeywordLocation
-    let node: SchemaNode
-
-    init(location: KeywordLocation, node: SchemaNode) {
-        self.location = location
-        self.node = node
-    }
-
+final class ContainsKeyword: SubschemaKeyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        ContainsKeyword(location: site.keyword("contains"), node: compiler.subschema(site, "contains"))
+        ContainsKeyword("contains", at: site, &compiler)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

@@ -26,17 +26,9 @@ final class AllOfKeyword: Keyword, @unchecked Sendable {
 }
 
 /// `anyOf`: the instance must be valid against at least one subschema.
-final class AnyOfKeyword: Keyword, @unchecked Sendable {
-    let location: KeywordLocation
-    let nodes: [NodeReference]
-
-    init(location: KeywordLocation, nodes: [SchemaNode]) {
-        self.location = location
-        self.nodes = nodes.map(NodeReference.init)
-    }
-
+final class AnyOfKeyword: SubschemaListKeyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        AnyOfKeyword(location: site.keyword("anyOf"), nodes: try site.schemaArray("anyOf", &compiler))
+        try AnyOfKeyword("anyOf", at: site, &compiler)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
@@ -53,17 +45,9 @@ final class AnyOfKeyword: Keyword, @unchecked Sendable {
 }
 
 /// `oneOf`: the instance must be valid against exactly one subschema.
-final class OneOfKeyword: Keyword, @unchecked Sendable {
-    let location: KeywordLocation
-    let nodes: [NodeReference]
-
-    init(location: KeywordLocation, nodes: [SchemaNode]) {
-        self.location = location
-        self.nodes = nodes.map(NodeReference.init)
-    }
-
+final class OneOfKeyword: SubschemaListKeyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        OneOfKeyword(location: site.keyword("oneOf"), nodes: try site.schemaArray("oneOf", &compiler))
+        try OneOfKeyword("oneOf", at: site, &compiler)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

@@ -246,17 +246,9 @@ final class DependenciesKeyword: Keyword, @unchecked Sendable {
 }
 
 /// `propertyNames`: every member name, as a string instance, must be valid against the schema.
-final class PropertyNamesKeyword: Keyword, @unchecked Sendable {
-    let location: KeywordLocation
-    let node: SchemaNode
-
-    init(location: KeywordLocation, node: SchemaNode) {
-        self.location = location
-        self.node = node
-    }
-
+final class PropertyNamesKeyword: SubschemaKeyword, @unchecked Sendable {
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
-        PropertyNamesKeyword(location: site.keyword("propertyNames"), node: compiler.subschema(site, "propertyNames"))
+        PropertyNamesKeyword("propertyNames", at: site, &compiler)
     }
 
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {

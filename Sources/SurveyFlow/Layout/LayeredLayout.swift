@@ -5,12 +5,16 @@
 public struct LayeredLayout: Sendable {
     /// A vertex's box (centre and size).
     public struct Box: Sendable, Equatable {
+        /// The centre (`x`, `y`, `y` growing downwards as in SVG) and the size.
         public var x: Double, y: Double, width: Double, height: Double
 
-        /// The box's left, top, right and bottom.
+        /// The left edge.
         public var minX: Double { x - width / 2 }
+        /// The top edge.
         public var minY: Double { y - height / 2 }
+        /// The right edge.
         public var maxX: Double { x + width / 2 }
+        /// The bottom edge.
         public var maxY: Double { y + height / 2 }
     }
 
