@@ -35,10 +35,15 @@ public struct SurveyDocument: Sendable {
         } catch {
             throw .syntax(error)
         }
-        guard case .object(let root) = json.value else { throw .notAnObject(found: json.value.primitiveType) }
-        var issues: [ModelIssue] = []
-        assessment = Node(root, at: .root, issues: &issues)
-        self.issues = issues
+        guard case .object = json.value else { throw .notAnObject(found: json.value.primitiveType) }
+        let problems = JSONDecodingProblems()
+        do {
+            assessment = try JSONValueDecoder().decode(Node.self, from: json.value, collecting: problems)
+        } catch {
+            // Only a value that is not an object fails to decode as a node.
+            throw .notAnObject(found: json.value.primitiveType)
+        }
+        issues = problems.all.map(ModelIssue.init)
     }
 
     /// Parses and decodes survey text.
