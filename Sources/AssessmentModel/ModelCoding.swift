@@ -91,20 +91,32 @@ struct LenientMembers<Key: CodingKey> {
         }
     }
 
-    /// A string member.
-    mutating func string(_ key: Key) -> String? { decode(String.self, key, expected: .string) }
-    /// A boolean member.
-    mutating func bool(_ key: Key) -> Bool? { decode(Bool.self, key, expected: .boolean) }
-    /// A number member, exact.
-    mutating func number(_ key: Key) -> JSONNumber? { decode(JSONNumber.self, key, expected: .number) }
-    /// An object member, as written.
-    mutating func object(_ key: Key) -> JSONObject? { decode(JSONObject.self, key, expected: .object) }
-
-    /// Any value (`null` included), as written.
+    /// Any value (`null` included), as written: one look-up with `JSONValueDecoder`, whose containers hand
+    /// a `JSONValue` over as parsed; `contains` then `decode` with others (their `decodeIfPresent` reads `null` as absent).
     func value(_ key: Key) -> JSONValue? {
+        if decoder.jsonValue != nil { return try? keyed.decodeIfPresent(JSONValue.self, forKey: key) }
         guard keyed.contains(key) else { return nil }
         return try? keyed.decode(JSONValue.self, forKey: key)
     }
+
+    /// The member's payload of one JSON type; `nil` when absent or of another type (then reported).
+    private mutating func payload<P>(_ key: Key, _ type: JSONPrimitiveType, _ extract: (JSONValue) -> P?) -> P? {
+        guard let value = value(key) else { return nil }
+        guard let payload = extract(value) else {
+            reject(key, expected: type.withArticle)
+            return nil
+        }
+        return payload
+    }
+
+    /// A string member.
+    mutating func string(_ key: Key) -> String? { payload(key, .string, \.stringValue) }
+    /// A boolean member.
+    mutating func bool(_ key: Key) -> Bool? { payload(key, .boolean, \.boolValue) }
+    /// A number member, exact.
+    mutating func number(_ key: Key) -> JSONNumber? { payload(key, .number, \.numberValue) }
+    /// An object member, as written.
+    mutating func object(_ key: Key) -> JSONObject? { payload(key, .object, \.objectValue) }
 
     /// An array of parts: elements that are not objects are reported and skipped.
     mutating func parts<T: Decodable>(_ type: T.Type, _ key: Key) -> [T]? {
