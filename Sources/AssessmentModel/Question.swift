@@ -124,24 +124,15 @@ public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
     /// A selector the format does not define.
     case unknown(String)
 
+    private static let names: [(String, SelectorType)] = [("default", .default), ("all", .all), ("exclusive", .exclusive)]
+
     /// Reads a `selectorType` value.
-    public init(_ text: String) {
-        switch text {
-        case "default": self = .default
-        case "all": self = .all
-        case "exclusive": self = .exclusive
-        default: self = .unknown(text)
-        }
-    }
+    public init(_ text: String) { self = SelectorType.names.first { $0.0 == text }?.1 ?? .unknown(text) }
 
     /// The value as written in JSON.
     public var description: String {
-        switch self {
-        case .default: return "default"
-        case .all: return "all"
-        case .exclusive: return "exclusive"
-        case .unknown(let text): return text
-        }
+        if case .unknown(let text) = self { return text }
+        return SelectorType.names.first { $0.1 == self }?.0 ?? "?"
     }
 }
 

@@ -7,6 +7,7 @@ public enum SurveyLoadError: Error, Sendable, Equatable, CustomStringConvertible
     /// The root is not an object.
     case notAnObject(found: JSONPrimitiveType)
 
+    /// The reason, with its position.
     public var description: String {
         switch self {
         case .syntax(let error): return error.description
