@@ -160,7 +160,7 @@ extension Node: Codable {
 }
 
 extension ButtonAction: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case buttonTitle, type
     }
 
@@ -171,7 +171,7 @@ extension ButtonAction: Codable {
         extra = members.extra(known: ButtonAction.known)
     }
 
-    private static let known: Set<String> = ["buttonTitle", "type"]
+    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Writes `buttonTitle`, `type`, then ``extra``.
     public func encode(to encoder: any Encoder) throws {
