@@ -35,6 +35,7 @@ public enum NavigationTarget: Sendable, Hashable, CustomStringConvertible {
 
 /// A button a step may show: an extensible string enum.
 public enum ButtonType: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The buttons the format defines.
     case goForward, goBackward, skip, cancel, pause, reviewInstructions
     /// A name the format does not define (lint warns about it).
     case custom(String)
@@ -66,46 +67,35 @@ public enum ButtonType: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// By name.
     public static func < (lhs: ButtonType, rhs: ButtonType) -> Bool { lhs.description < rhs.description }
 }
 
 /// How a survey rule compares the answer with `matchingAnswer`.
 public enum RuleOperator: Sendable, Hashable, CustomStringConvertible {
+    /// `eq`, `ne`, `lt`, `gt`, `le` and `ge`.
     case equal, notEqual, lessThan, greaterThan, lessThanOrEqual, greaterThanOrEqual
     /// An operator the format does not define.
     case unknown(String)
 
+    private static let names: [(String, RuleOperator)] = [
+        ("eq", .equal), ("ne", .notEqual), ("lt", .lessThan), ("gt", .greaterThan), ("le", .lessThanOrEqual), ("ge", .greaterThanOrEqual),
+    ]
+
     /// Reads a `ruleOperator` value.
-    public init(_ text: String) {
-        switch text {
-        case "eq": self = .equal
-        case "ne": self = .notEqual
-        case "lt": self = .lessThan
-        case "gt": self = .greaterThan
-        case "le": self = .lessThanOrEqual
-        case "ge": self = .greaterThanOrEqual
-        default: self = .unknown(text)
-        }
-    }
+    public init(_ text: String) { self = RuleOperator.names.first { $0.0 == text }?.1 ?? .unknown(text) }
 
     /// True for `lt`, `gt`, `le`, `ge`.
     public var isOrdering: Bool {
         switch self {
         case .lessThan, .greaterThan, .lessThanOrEqual, .greaterThanOrEqual: return true
-        default: return false
+        case .equal, .notEqual, .unknown: return false
         }
     }
 
     /// The value as written in JSON.
     public var description: String {
-        switch self {
-        case .equal: return "eq"
-        case .notEqual: return "ne"
-        case .lessThan: return "lt"
-        case .greaterThan: return "gt"
-        case .lessThanOrEqual: return "le"
-        case .greaterThanOrEqual: return "ge"
-        case .unknown(let text): return text
-        }
+        if case .unknown(let text) = self { return text }
+        return RuleOperator.names.first { $0.1 == self }?.0 ?? "?"
     }
 }

@@ -125,15 +125,6 @@ public struct RegExValidator: Sendable, Hashable {
     /// Other members of the validator object, kept for round trips.
     public var extra: JSONObject = JSONObject()
 
-    /// The validator as JSON.
-    public var json: JSONValue {
-        var writer = ObjectWriter()
-        writer.set("pattern", pattern)
-        writer.set("invalidMessage", invalidMessage)
-        writer.append(extra)
-        return .object(writer.object)
-    }
-
     /// The pattern compiled to match a whole answer, or why it cannot be: this checker knows ECMA-262
     /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
     public func wholeAnswerRegex() -> Result<ECMARegex, RegexSyntaxError> {

@@ -21,28 +21,17 @@ public struct SurveyRule: Sendable, Hashable {
     /// The value compared with: `matchingAnswer`, or `null` when absent.
     public var comparedValue: JSONValue { matchingAnswer ?? .null }
 
-    /// Decodes a rule object found at `pointer`, adding members of the wrong type to `issues`.
-    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
-        var reader = ObjectReader(object, at: pointer)
-        skipToIdentifier = reader.string("skipToIdentifier")
-        matchingAnswer = reader.value("matchingAnswer")
-        let operatorText = reader.string("ruleOperator")
-        ruleOperator = operatorText.map(RuleOperator.init) ?? .equal
-        hasExplicitOperator = operatorText != nil
-        extra = reader.extra
+    /// A rule from its parts; a `nil` operator is an absent one (compared with `eq`).
+    public init(skipToIdentifier: String?, matchingAnswer: JSONValue? = nil, ruleOperator: RuleOperator? = nil,
+                extra: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
+        self.skipToIdentifier = skipToIdentifier
+        self.matchingAnswer = matchingAnswer
+        self.ruleOperator = ruleOperator ?? .equal
+        hasExplicitOperator = ruleOperator != nil
+        self.extra = extra
         self.pointer = pointer
-        issues += reader.issues
     }
 
-    /// The rule as JSON: known keys first, then the preserved unknown ones.
-    public var json: JSONValue {
-        var writer = ObjectWriter()
-        writer.set("skipToIdentifier", skipToIdentifier)
-        writer.set("matchingAnswer", matchingAnswer)
-        if hasExplicitOperator { writer.set("ruleOperator", ruleOperator.description) }
-        writer.append(extra)
-        return .object(writer.object)
-    }
 }
 
 /// The kinds of input item the reference implementation and the published schema name.
@@ -110,21 +99,11 @@ public struct InputItem: Sendable, Hashable {
     /// Where the item is.
     public var pointer: JSONPointer
 
-    /// Decodes an input item object found at `pointer`, adding members of the wrong type to `issues`.
-    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
-        var reader = ObjectReader(object, at: pointer)
-        type = InputItemType(reader.string("type") ?? "string")
-        identifier = reader.string("identifier")
-        fieldLabel = reader.string("fieldLabel")
-        placeholder = reader.string("placeholder")
-        label = reader.string("label")
-        formatOptions = reader.objectValue("formatOptions")
-        optional = reader.bool("optional")
-        characterLimit = reader.number("characterLimit")
-        regExValidator = reader.regExValidator("regExValidator")
-        extra = reader.extra
+    /// An item of `type` with no other members.
+    public init(type: InputItemType = .string, pointer: JSONPointer = .root) {
+        self.type = type
+        extra = JSONObject()
         self.pointer = pointer
-        issues += reader.issues
     }
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
@@ -136,21 +115,6 @@ public struct InputItem: Sendable, Hashable {
     /// A boolean option from `formatOptions` (`allowFuture`, `allowPast`).
     public func flag(_ key: String) -> Bool? { formatOptions?[key]?.boolValue }
 
-    /// The input item as JSON: known keys first, then the preserved unknown ones.
-    public var json: JSONValue {
-        var writer = ObjectWriter()
-        writer.set("type", type.description)
-        writer.set("identifier", identifier)
-        writer.set("fieldLabel", fieldLabel)
-        writer.set("placeholder", placeholder)
-        writer.set("label", label)
-        writer.set("formatOptions", formatOptions.map(JSONValue.object))
-        writer.set("optional", optional)
-        writer.set("characterLimit", characterLimit)
-        writer.set("regExValidator", regExValidator?.json)
-        writer.append(extra)
-        return .object(writer.object)
-    }
 }
 
 /// How selecting a choice affects the others.
@@ -160,24 +124,15 @@ public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
     /// A selector the format does not define.
     case unknown(String)
 
+    private static let names: [(String, SelectorType)] = [("default", .default), ("all", .all), ("exclusive", .exclusive)]
+
     /// Reads a `selectorType` value.
-    public init(_ text: String) {
-        switch text {
-        case "default": self = .default
-        case "all": self = .all
-        case "exclusive": self = .exclusive
-        default: self = .unknown(text)
-        }
-    }
+    public init(_ text: String) { self = SelectorType.names.first { $0.0 == text }?.1 ?? .unknown(text) }
 
     /// The value as written in JSON.
     public var description: String {
-        switch self {
-        case .default: return "default"
-        case .all: return "all"
-        case .exclusive: return "exclusive"
-        case .unknown(let text): return text
-        }
+        if case .unknown(let text) = self { return text }
+        return SelectorType.names.first { $0.1 == self }?.0 ?? "?"
     }
 }
 
@@ -196,28 +151,17 @@ public struct Choice: Sendable, Hashable {
     /// Where the choice is.
     public var pointer: JSONPointer
 
-    /// Decodes a choice object found at `pointer`, adding members of the wrong type to `issues`.
-    public init(_ object: JSONObject, at pointer: JSONPointer, issues: inout [ModelIssue]) {
-        var reader = ObjectReader(object, at: pointer)
-        value = reader.value("value")
-        text = reader.string("text")
-        let selector = reader.string("selectorType")
-        selectorType = selector.map(SelectorType.init) ?? .default
-        hasExplicitSelector = selector != nil
-        extra = reader.extra
+    /// A choice from its parts; a `nil` selector is an absent one (`default`).
+    public init(value: JSONValue?, text: String? = nil, selectorType: SelectorType? = nil, extra: JSONObject = JSONObject(),
+                pointer: JSONPointer = .root) {
+        self.value = value
+        self.text = text
+        self.selectorType = selectorType ?? .default
+        hasExplicitSelector = selectorType != nil
+        self.extra = extra
         self.pointer = pointer
-        issues += reader.issues
     }
 
-    /// The choice as JSON: known keys first, then the preserved unknown ones.
-    public var json: JSONValue {
-        var writer = ObjectWriter()
-        writer.set("value", value)
-        writer.set("text", text)
-        if hasExplicitSelector { writer.set("selectorType", selectorType.description) }
-        writer.append(extra)
-        return .object(writer.object)
-    }
 }
 
 /// What a question step adds to a node: its rules, display hints and exactly one kind of input.

@@ -7,6 +7,7 @@ public enum SurveyLoadError: Error, Sendable, Equatable, CustomStringConvertible
     /// The root is not an object.
     case notAnObject(found: JSONPrimitiveType)
 
+    /// The reason, with its position.
     public var description: String {
         switch self {
         case .syntax(let error): return error.description
@@ -35,10 +36,15 @@ public struct SurveyDocument: Sendable {
         } catch {
             throw .syntax(error)
         }
-        guard case .object(let root) = json.value else { throw .notAnObject(found: json.value.primitiveType) }
-        var issues: [ModelIssue] = []
-        assessment = Node(root, at: .root, issues: &issues)
-        self.issues = issues
+        guard case .object = json.value else { throw .notAnObject(found: json.value.primitiveType) }
+        let problems = JSONDecodingProblems()
+        do {
+            assessment = try JSONValueDecoder().decode(Node.self, from: json.value, collecting: problems)
+        } catch {
+            // Only a value that is not an object fails to decode as a node.
+            throw .notAnObject(found: json.value.primitiveType)
+        }
+        issues = problems.all.map(ModelIssue.init)
     }
 
     /// Parses and decodes survey text.

@@ -28,11 +28,11 @@ public struct SurveyResources: Sendable {
         } catch {
             return .failure(.unreadable(file, error.description))
         }
-        guard case .object(let object) = value else {
+        do {
+            return .success(try JSONValueDecoder().decode(Node.self, from: value, at: pointer))
+        } catch {
             return .failure(.unreadable(file, "its root is \(value.primitiveType.withArticle), not an object"))
         }
-        var issues: [ModelIssue] = []
-        return .success(Node(object, at: pointer, issues: &issues))
     }
 }
 

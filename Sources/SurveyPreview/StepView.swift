@@ -134,13 +134,12 @@ struct StepView {
 extension InputItem {
     /// A plain text input of a question without `inputItem`, answering its `baseType` (a string when none).
     static func plain(_ baseType: JSONPrimitiveType?) -> InputItem {
-        var issues: [ModelIssue] = []
         let type: String
         switch baseType {
         case .integer: type = "integer"
         case .number: type = "number"
         default: type = "string"
         }
-        return InputItem(JSONObject([.init(key: "type", value: .string(type))]), at: .root, issues: &issues)
+        return InputItem(type: InputItemType(type))
     }
 }

@@ -80,3 +80,15 @@ final class ModelCodableTests: XCTestCase {
         XCTAssertEqual(document.duplicateKeys.first?.position.line, 2)
     }
 }
+
+extension Encodable {
+    /// The value as `JSONValueEncoder` writes it (the model's only writer); a failure fails the test that asks.
+    var json: JSONValue {
+        do {
+            return try JSONValueEncoder().encode(self)
+        } catch {
+            XCTFail("\(error)")
+            return .null
+        }
+    }
+}

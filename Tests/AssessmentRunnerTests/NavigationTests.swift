@@ -91,9 +91,7 @@ final class NavigationTests: XCTestCase {
 /// `docs/navigation.md` §2: comparing answers.
 final class AnswerComparisonTests: XCTestCase {
     private func rule(_ op: String, _ value: JSONValue) -> SurveyRule {
-        var issues: [ModelIssue] = []
-        let object: JSONValue = ["ruleOperator": .string(op), "matchingAnswer": value, "skipToIdentifier": "x"]
-        return SurveyRule(object.objectValue!, at: .root, issues: &issues)
+        SurveyRule(skipToIdentifier: "x", matchingAnswer: value, ruleOperator: RuleOperator(op))
     }
 
     private func question(_ json: String) throws -> Question {

@@ -17,10 +17,10 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return value
     }
 
-    private func path(_ key: any CodingKey) -> [any CodingKey] { codingPath + [key] }
+    private func path(_ key: any CodingKey) -> JSONPointer { decoder.pointer.appending(key.stringValue) }
 
     private func nestedDecoder(_ value: JSONValue, _ key: any CodingKey) -> JSONTreeDecoder {
-        JSONTreeDecoder(value: value, codingPath: path(key), userInfo: decoder.userInfo)
+        JSONTreeDecoder(value: value, pointer: path(key), context: decoder.context)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).isNull }
@@ -40,7 +40,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try JSONTreeDecoder.integer(member(key), path(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try JSONTreeDecoder.decode(type, from: member(key), codingPath: path(key), userInfo: decoder.userInfo)
+        try JSONTreeDecoder.decode(type, from: member(key), at: path(key), context: decoder.context)
     }
 
     /// Like the default, except that an explicit `null` read as `JSONValue?` is `.null`, not `nil`,
@@ -49,7 +49,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         guard let value = object[key.stringValue] else { return nil }
         if T.self == JSONValue.self, let exact = value as? T { return exact }
         if value.isNull { return nil }
-        return try JSONTreeDecoder.decode(type, from: value, codingPath: path(key), userInfo: decoder.userInfo)
+        return try JSONTreeDecoder.decode(type, from: value, at: path(key), context: decoder.context)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -87,11 +87,11 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= elements.count }
 
     /// Reads the current element with `read` and moves on only when it succeeds.
-    private mutating func next<R>(_ read: (JSONValue, [any CodingKey]) throws -> R) throws -> R {
+    private mutating func next<R>(_ read: (JSONValue, JSONPointer) throws -> R) throws -> R {
         guard !isAtEnd else {
             throw JSONDecodingError(.endOfArray, at: decoder.pointer)
         }
-        let result = try read(elements[currentIndex], codingPath + [JSONCodingKey(intValue: currentIndex)])
+        let result = try read(elements[currentIndex], decoder.pointer.appending(index: currentIndex))
         currentIndex += 1
         return result
     }
@@ -119,24 +119,24 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(JSONTreeDecoder.integer) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let userInfo = decoder.userInfo
-        return try next { value, path in try JSONTreeDecoder.decode(type, from: value, codingPath: path, userInfo: userInfo) }
+        let context = decoder.context
+        return try next { value, pointer in try JSONTreeDecoder.decode(type, from: value, at: pointer, context: context) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let userInfo = decoder.userInfo
-        return try next { value, path in
-            try JSONTreeDecoder(value: value, codingPath: path, userInfo: userInfo).container(keyedBy: type)
+        let context = decoder.context
+        return try next { value, pointer in
+            try JSONTreeDecoder(value: value, pointer: pointer, context: context).container(keyedBy: type)
         }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let userInfo = decoder.userInfo
-        return try next { value, path in try JSONTreeDecoder(value: value, codingPath: path, userInfo: userInfo).unkeyedContainer() }
+        let context = decoder.context
+        return try next { value, pointer in try JSONTreeDecoder(value: value, pointer: pointer, context: context).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let userInfo = decoder.userInfo
-        return try next { value, path in JSONTreeDecoder(value: value, codingPath: path, userInfo: userInfo) }
+        let context = decoder.context
+        return try next { value, pointer in JSONTreeDecoder(value: value, pointer: pointer, context: context) }
     }
 }
