@@ -1,3 +1,4 @@
+import AssessmentLint
 import JSONSchema
 import FileIO
 
@@ -14,5 +15,25 @@ enum FlagHints {
     static func message(_ error: SchemaError) -> String {
         guard case .unresolvableReference = error.kind else { return error.message }
         return error.message + " (load it with --ref-dir)"
+    }
+
+    /// The option that applies a remedy: `--allow-type NAME`, `--ref-dir`, `--catalog`.
+    static func option(for remedy: Remedy) -> String {
+        switch remedy {
+        case .allowType(let type): return "--allow-type" + (type.map { " " + $0 } ?? "")
+        case .provideSchema: return "--ref-dir DIR or --schema"
+        case .schemaFolder: return "--ref-dir"
+        case .schemaCatalog: return "--catalog"
+        }
+    }
+
+    /// A finding's message with each remedy named by its option.
+    static func message(_ finding: Finding) -> String {
+        finding.text.rendered(naming: option)
+    }
+
+    /// A check's summary with each remedy named by its option.
+    static func summary(_ check: any LintCheck) -> String {
+        check.summaryText.rendered(naming: option)
     }
 }

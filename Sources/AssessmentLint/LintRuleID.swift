@@ -104,11 +104,11 @@ public enum LintRegistry {
     public static let surveyChecks: [any LintCheck] = builtInChecks + logicRules.map { $0 as any LintCheck }
 
     /// `docs/rules.md` for `checks`: a heading per rule (its id, the anchor `documentationPath` names), severity
-    /// and summary.
-    public static func markdown(_ checks: [any LintCheck]) -> String {
+    /// and summary, with each remedy named by `name` (the library's words by default).
+    public static func markdown(_ checks: [any LintCheck], naming name: (Remedy) -> String = \.description) -> String {
         var lines = ["# Lint rules", "", "Generated from the rule registry (`LintRegistry`); `assess lint --list-rules` prints the same list.", ""]
         for check in checks {
-            lines += ["## \(check.id)", "", "*\(check.severity.rawValue)*: \(check.summary).", ""]
+            lines += ["## \(check.id)", "", "*\(check.severity.rawValue)*: \(check.summaryText.rendered(naming: name)).", ""]
         }
         return lines.joined(separator: "\n")
     }

@@ -2,6 +2,9 @@ import JSONCore
 import JSONSchema
 import XCTest
 import FileIO
+import AssessmentLint
+import ResultArchive
+import AssessmentSchemas
 import ZipArchive
 @testable import AssessCLI
 
@@ -22,5 +25,45 @@ final class FlagHintsTests: XCTestCase {
             XCTAssertFalse(error.description.contains("--"), error.description)
             XCTAssertEqual(FlagHints.message(error), error.message + " (load it with --ref-dir)")
         }
+    }
+
+    func testEveryRemedyIsNamedByItsOption() {
+        let options = [Remedy.allowType("tapping"), .allowType(nil), .provideSchema, .schemaFolder, .schemaCatalog].map(FlagHints.option)
+        XCTAssertEqual(options, ["--allow-type tapping", "--allow-type", "--ref-dir DIR or --schema", "--ref-dir", "--catalog"])
+    }
+
+    func testLintFindingsAreRenderedWithTheOptionAsBefore() {
+        let survey = #"""
+            {"$schema": "https://example.org/my-survey.json", "type": "assessment", "identifier": "s", "steps": [
+              {"type": "tapping", "identifier": "a"},
+              {"type": "instrution", "identifier": "b"},
+              {"type": "completion", "identifier": "done"}]}
+            """#
+        let findings = Linter().lint(bytes: Array(survey.utf8), file: "s.json").findings
+        let schema = findings.first { $0.rule == .schema }
+        XCTAssertEqual(schema?.text.remedies, [.provideSchema])
+        XCTAssertEqual(schema.map(FlagHints.message), "\"$schema\" names https://example.org/my-survey.json, which is not a schema assess knows; "
+                       + "the survey is checked against the bundled https://assess.invalid/schemas/v1/AssessmentObject.json (give the schema with --ref-dir DIR or --schema)")
+        let types = findings.filter { $0.rule == .unknownNodeType }
+        XCTAssertEqual(types.map(\.text.remedies), [[.allowType("tapping")], [.allowType("instrution")]])
+        XCTAssertEqual(types.map { FlagHints.message($0).components(separatedBy: "; ").last }, [
+            "an app's own type can be allowed with --allow-type tapping)",
+            "if it is an app's own type, allow it with --allow-type instrution)",
+        ])
+    }
+
+    func testCheckSummariesAreRenderedWithTheOptionAsBefore() {
+        let summaries = Dictionary(uniqueKeysWithValues: LintRegistry.all.map { ($0.id, FlagHints.summary($0)) })
+        XCTAssertEqual(summaries[.unknownNodeType], "a node's \"type\" is not one the format defines (allow an app's own types with --allow-type)")
+        XCTAssertEqual(summaries[.archiveMapUnresolvedSchema],
+                       "a schema URI of the archive map that nothing on disk answers to (bundled, --ref-dir, the map's folder, --catalog)")
+    }
+
+    func testTheArchiveMapWarningIsRenderedWithTheOptionAsBefore() {
+        let registry = BundledSchemas.registry()
+        let findings = ArchiveMapLinter(schemas: SchemaCache(registry: registry), registry: registry)
+            .lint(bytes: Array(#"{"assessments": []}"#.utf8), file: "map.json").findings
+        XCTAssertEqual(findings.map(\.text.remedies), [[.schemaFolder]])
+        XCTAssertEqual(findings.map(FlagHints.message), ["not checked against Sage's ArchiveMap.json (\(ArchiveMap.schemaURI)): give --ref-dir with the schemas of a mobile-client-json checkout"])
     }
 }
