@@ -1,6 +1,7 @@
 import AssessmentLint
 import JSONSchema
 import FileIO
+import ResultArchive
 
 /// The option that answers a library error, added where the CLI renders it: libraries say what went
 /// wrong; only the command line knows which of its options fixes it.
@@ -24,6 +25,7 @@ enum FlagHints {
         case .provideSchema: return "--ref-dir DIR or --schema"
         case .schemaFolder: return "--ref-dir"
         case .schemaCatalog: return "--catalog"
+        case .catalogEntry: return "a --catalog entry"
         }
     }
 
@@ -35,5 +37,22 @@ enum FlagHints {
     /// A check's summary with each remedy named by its option.
     static func summary(_ check: any LintCheck) -> String {
         check.summaryText.rendered(naming: option)
+    }
+
+    /// The option behind a setting that verify's notes mention: `--file-alias`, `--required warning`, `--assessment`.
+    static func option(for setting: VerifySetting) -> String {
+        switch setting {
+        case .fileAlias: return "--file-alias"
+        case .requiredWarning: return "--required warning"
+        case .assessment: return "--assessment"
+        }
+    }
+
+    /// The names verify's notes and problems use on the command line.
+    static let settingNames = SettingNames(setting: { option(for: $0) }, remedy: { option(for: $0) })
+
+    /// Any hinted text (a verify problem's, a schema error's) with each remedy named by its option.
+    static func text(_ text: HintedText) -> String {
+        text.rendered(naming: option)
     }
 }

@@ -13,6 +13,8 @@ public enum Remedy: Sendable, Hashable, CustomStringConvertible {
     case schemaFolder
     /// A catalog that maps schema URIs to local files.
     case schemaCatalog
+    /// An entry of a schema catalog: the local file that answers to a URI.
+    case catalogEntry
 
     /// The library's own words for it, naming no front end's option or setting.
     public var description: String {
@@ -22,6 +24,7 @@ public enum Remedy: Sendable, Hashable, CustomStringConvertible {
         case .provideSchema: return "a folder holding the schema, or another schema chosen for the survey"
         case .schemaFolder: return "a schema folder"
         case .schemaCatalog: return "a schema catalog"
+        case .catalogEntry: return "an entry of a schema catalog"
         }
     }
 

@@ -30,14 +30,16 @@ enum Diagnostics {
         return .object(JSONObject(members))
     }
 
-    /// A finding's message with each remedy named by the setting the server reads for it: the `assess.json`
-    /// key, which the editor's `assess` settings (`initializationOptions`) take too.
+    /// A finding's message with each remedy named by the setting the server reads for it.
     static func message(_ finding: Finding) -> String {
-        finding.text.rendered(naming: setting)
+        finding.text.rendered(naming: \.serverSetting)
     }
+}
 
-    /// The server's setting for a remedy, or the library's words where the server has none.
-    static func setting(for remedy: Remedy) -> String {
-        remedy.configSetting.map { $0 + " or the editor's \"assess\" settings" } ?? remedy.description
+extension Remedy {
+    /// The language server's setting for it: the `assess.json` key, which the editor's `assess` settings
+    /// (`initializationOptions`) take too; the library's words where the server has none.
+    public var serverSetting: String {
+        configSetting.map { $0 + " or the editor's \"assess\" settings" } ?? description
     }
 }

@@ -67,7 +67,7 @@ public struct ArchiveMapLinter: Sendable {
             let at = entry.pointer.appending("jsonSchema")
             switch schemas.schema(for: uri) {
             case .failure(let error):
-                findings.append(finding(.archiveMapUnresolvedSchema, .error, "\(entry.filename): \(error)", at: at))
+                findings.append(finding(.archiveMapUnresolvedSchema, .error, "\(entry.filename): \(error.text)", at: at))
             case .success(let resolved):
                 guard examplesChecked.insert(uri).inserted, let message = exampleProblem(uri: uri, validator: resolved.validator) else { continue }
                 findings.append(finding(.archiveMapExampleFails, .warning, "\(entry.filename): \(message)", at: at))

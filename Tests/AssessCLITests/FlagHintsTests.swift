@@ -28,8 +28,9 @@ final class FlagHintsTests: XCTestCase {
     }
 
     func testEveryRemedyIsNamedByItsOption() {
-        let options = [Remedy.allowType("tapping"), .allowType(nil), .provideSchema, .schemaFolder, .schemaCatalog].map(FlagHints.option)
-        XCTAssertEqual(options, ["--allow-type tapping", "--allow-type", "--ref-dir DIR or --schema", "--ref-dir", "--catalog"])
+        let options = [Remedy.allowType("tapping"), .allowType(nil), .provideSchema, .schemaFolder, .schemaCatalog, .catalogEntry].map(FlagHints.option)
+        XCTAssertEqual(options, ["--allow-type tapping", "--allow-type", "--ref-dir DIR or --schema", "--ref-dir", "--catalog", "a --catalog entry"])
+        XCTAssertEqual(VerifySetting.allCases.map(FlagHints.option), ["--file-alias", "--required warning", "--assessment"])
     }
 
     func testLintFindingsAreRenderedWithTheOptionAsBefore() {
@@ -65,5 +66,26 @@ final class FlagHintsTests: XCTestCase {
             .lint(bytes: Array(#"{"assessments": []}"#.utf8), file: "map.json").findings
         XCTAssertEqual(findings.map(\.text.remedies), [[.schemaFolder]])
         XCTAssertEqual(findings.map(FlagHints.message), ["not checked against Sage's ArchiveMap.json (\(ArchiveMap.schemaURI)): give --ref-dir with the schemas of a mobile-client-json checkout"])
+    }
+
+    func testSchemaResolutionErrorsAreRenderedWithTheOptionAsBefore() {
+        let sage = "https://sage-bionetworks.github.io/mobile-client-json/schemas/v2/Nothing.json"
+        let hint = "give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+        XCTAssertEqual(SchemaResolutionError.notFound(uri: sage).hint?.remedies, [.schemaFolder, .schemaCatalog])
+        XCTAssertEqual(SchemaResolutionError.notFound(uri: sage).hint.map(FlagHints.text), hint)
+        XCTAssertEqual(FlagHints.text(SchemaResolutionError.notFound(uri: sage).text), "schema \(sage) is Sage's published schema and is not on disk: " + hint)
+        XCTAssertEqual(FlagHints.text(SchemaResolutionError.notFound(uri: "urn:x").text),
+                       "schema urn:x is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas")
+        XCTAssertEqual(FlagHints.text(SchemaResolutionError.notPublished(uri: sage).text), "schema \(sage) is not among Sage's published schemas on disk: "
+                       + "mobile-client-json publishes no such schema, so only a --catalog entry can answer to it")
+        let problem = ArchiveProblem.unresolvedSchema(file: "taskData.json", error: .notFound(uri: "urn:x"))
+        XCTAssertEqual(problem.text.remedies, [.schemaFolder, .schemaCatalog])
+        XCTAssertEqual(FlagHints.text(problem.text), "taskData.json: schema urn:x is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas")
+        XCTAssertEqual(FlagHints.settingNames.remedy(.schemaFolder), "--ref-dir")
+        XCTAssertEqual(FlagHints.settingNames.setting(.fileAlias), "--file-alias")
+        for error in [SchemaResolutionError.notFound(uri: sage), .notFound(uri: "urn:x"), .notPublished(uri: sage), .broken(uri: "urn:x", reason: "r"),
+                      .catalogFile(uri: "urn:x", path: "p", reason: "is missing")] {
+            XCTAssertNil(error.description.range(of: "--[a-z]", options: .regularExpression), error.description)
+        }
     }
 }

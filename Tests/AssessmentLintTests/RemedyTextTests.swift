@@ -8,10 +8,10 @@ import ResultArchive
 final class RemedyTextTests: XCTestCase {
     /// One of each remedy: the switch stops compiling when a case is added, so the list grows with it.
     static let everyRemedy: [Remedy] = {
-        let all: [Remedy] = [.allowType("tapping"), .allowType(nil), .provideSchema, .schemaFolder, .schemaCatalog]
+        let all: [Remedy] = [.allowType("tapping"), .allowType(nil), .provideSchema, .schemaFolder, .schemaCatalog, .catalogEntry]
         for remedy in all {
             switch remedy {
-            case .allowType, .provideSchema, .schemaFolder, .schemaCatalog: break
+            case .allowType, .provideSchema, .schemaFolder, .schemaCatalog, .catalogEntry: break
             }
         }
         return all
