@@ -34,12 +34,9 @@ final class FlagHintsTests: XCTestCase {
     }
 
     func testLintFindingsAreRenderedWithTheOptionAsBefore() {
-        let survey = #"""
-            {"$schema": "https://example.org/my-survey.json", "type": "assessment", "identifier": "s", "steps": [
-              {"type": "tapping", "identifier": "a"},
-              {"type": "instrution", "identifier": "b"},
-              {"type": "completion", "identifier": "done"}]}
-            """#
+        let steps = [("tapping", "a"), ("instrution", "b"), ("completion", "done")].map { #"{"type": "\#($0)", "identifier": "\#($1)"}"# }
+        let survey = #"{"$schema": "https://example.org/my-survey.json", "type": "assessment", "identifier": "s", "steps": ["#
+            + steps.joined(separator: ", ") + "]}"
         let findings = Linter().lint(bytes: Array(survey.utf8), file: "s.json").findings
         let schema = findings.first { $0.rule == .schema }
         XCTAssertEqual(schema?.text.remedies, [.provideSchema])
