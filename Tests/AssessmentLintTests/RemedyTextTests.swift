@@ -28,6 +28,9 @@ final class RemedyTextTests: XCTestCase {
         XCTAssertEqual(Remedy.allowType("my \"type\"").configSetting, #""allowTypes": ["my \"type\""] in assess.json"#)
         XCTAssertEqual(Remedy.allowType(nil).configSetting, #""allowTypes" in assess.json"#)
         XCTAssertNil(Remedy.schemaFolder.configSetting)
+        for setting in VerifySetting.allCases {
+            XCTAssertFalse(namesAnOption(setting.description), setting.description)
+        }
     }
 
     func testAHintedTextKeepsItsRemediesInPlace() {
