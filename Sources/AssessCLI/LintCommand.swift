@@ -97,7 +97,7 @@ struct LintCommand: TypedCommand {
         switch format {
         case .text: break
         case .json:
-            let list = rules.map { rule -> JSONValue in ["id": .string(rule.id.rawValue), "severity": .string(rule.severity.rawValue), "summary": .string(rule.summary)] }
+            let list = rules.map { rule -> JSONValue in ["id": .string(rule.id.rawValue), "severity": .string(rule.severity.rawValue), "summary": .string(FlagHints.summary(rule))] }
             io.writeOutput(JSONWriter.pretty.string(["rules": .array(list)]))
             return
         case .github, .sarif: throw UsageError("--list-rules prints text or json, not \(format.rawValue)")
@@ -105,7 +105,7 @@ struct LintCommand: TypedCommand {
         let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
         for rule in rules {
             io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary)
+                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + FlagHints.summary(rule))
         }
     }
 }

@@ -24,7 +24,7 @@ struct LintRenderer {
     func text(_ report: LintReport) -> [String] {
         report.findings.flatMap { finding in
             [printer.line(file: report.file, position: finding.position, severity: Severity(finding.severity),
-                          message: "\(finding.message) [\(finding.ruleID)]")]
+                          message: "\(FlagHints.message(finding)) [\(finding.ruleID)]")]
                 + finding.notes.map { printer.line(file: report.file, position: $0.position, severity: .note, message: $0.message) }
         }
     }
@@ -33,7 +33,7 @@ struct LintRenderer {
         let files: [JSONValue] = reports.map { report in
             ["file": .string(report.file), "findings": .array(report.findings.map { finding in
                 [
-                    "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue), "message": .string(finding.message),
+                    "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue), "message": .string(FlagHints.message(finding)),
                     "line": number(finding.position.line), "column": number(finding.position.column),
                     "pointer": .string(finding.pointer.description),
                     "notes": .array(finding.notes.map { ["message": .string($0.message), "line": number($0.position.line), "column": number($0.position.column)] }),
@@ -47,7 +47,7 @@ struct LintRenderer {
 
     func github(_ report: LintReport) -> [String] {
         report.findings.map { finding in
-            "::\(finding.severity == .note ? "notice" : finding.severity.rawValue) file=\(report.file),line=\(finding.position.line),col=\(finding.position.column),title=\(finding.ruleID)::\(escape(finding.message))"
+            "::\(finding.severity == .note ? "notice" : finding.severity.rawValue) file=\(report.file),line=\(finding.position.line),col=\(finding.position.column),title=\(finding.ruleID)::\(escape(FlagHints.message(finding)))"
         }
     }
 
@@ -57,13 +57,13 @@ struct LintRenderer {
 
     func sarif(_ reports: [LintReport]) -> JSONValue {
         let rules: [JSONValue] = LintRegistry.all.map { rule in
-            ["id": .string(rule.id.rawValue), "shortDescription": ["text": .string(rule.summary)],
+            ["id": .string(rule.id.rawValue), "shortDescription": ["text": .string(FlagHints.summary(rule))],
              "defaultConfiguration": ["level": .string(rule.severity == .error ? "error" : "warning")]]
         }
         let results: [JSONValue] = reports.flatMap { report in
             report.findings.map { finding -> JSONValue in
                 ["ruleId": .string(finding.ruleID), "level": .string(finding.severity.rawValue),
-                 "message": ["text": .string(finding.message)],
+                 "message": ["text": .string(FlagHints.message(finding))],
                  "locations": [["physicalLocation": [
                     "artifactLocation": ["uri": .string(report.file)],
                     "region": ["startLine": number(finding.position.line), "startColumn": number(finding.position.column)],

@@ -59,7 +59,7 @@ enum SchemaSetup {
         }
         switch cache.schema(for: schema) {
         case .success(let resolved): return .success(compiled(resolved.validator, uri: schema, file: schema, registry: registry, printer: printer))
-        case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: error.description)]))
+        case .failure(let error): return .failure(SetupFailure(lines: [printer.line(severity: .error, message: FlagHints.text(error.text))]))
         }
     }
 
@@ -91,7 +91,7 @@ enum SchemaSetup {
     static func unknownURI(_ uri: String, in registry: SchemaRegistry, printer: DiagnosticPrinter) -> String? {
         guard !registry.contains(uri) else { return nil }
         if SageSchemas.isSageURI(uri) {
-            return printer.line(severity: .error, message: SchemaResolutionError.notFound(uri: uri).description)
+            return printer.line(severity: .error, message: FlagHints.text(SchemaResolutionError.notFound(uri: uri).text))
         }
         let hint = Suggestion.closest(to: uri, among: BundledSchemas.files.map(\.id)).map { "; did you mean \($0)?" }
             ?? " (give a schema file, the $id of a bundled schema, or one under --ref-dir or in --catalog)"

@@ -39,7 +39,7 @@ struct VerifyBatch {
             }
             // Advice that holds for the whole run (how to give the schemas) once, not per archive, where
             // the notes it explains are shown (a JSON line without a map has none).
-            for hint in verdict.hints where (report == .text || mapped) && hinted.insert(hint).inserted { io.printError("note: \(hint)") }
+            for hint in verdict.hints.map(FlagHints.text) where (report == .text || mapped) && hinted.insert(hint).inserted { io.printError("note: \(hint)") }
         })
         meter.finish()
         if report == .json {

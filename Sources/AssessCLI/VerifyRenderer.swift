@@ -11,7 +11,7 @@ enum VerifyRenderer {
             lines.append("\(report.name): \(report.status.rawValue)")
         } else {
             for problem in report.problems {
-                lines.append(printer.line(file: report.name, position: nil, severity: .error, message: "\(report.status.rawValue): \(problem)"))
+                lines.append(printer.line(file: report.name, position: nil, severity: .error, message: "\(report.status.rawValue): \(FlagHints.text(problem.text))"))
             }
         }
         if mapped {
@@ -40,7 +40,7 @@ enum VerifyRenderer {
         var line = JSONObject([
             .init(key: "archive", value: .string(report.name)),
             .init(key: "status", value: .string(report.status.rawValue)),
-            .init(key: "reasons", value: .array(report.problems.map { .string($0.description) })),
+            .init(key: "reasons", value: .array(report.problems.map { .string(FlagHints.text($0.text)) })),
         ])
         if let run = report.taskRunUUID { line["taskRunUUID"] = .string(run) }
         guard mapped else { return .object(line) }

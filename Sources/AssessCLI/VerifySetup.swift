@@ -34,7 +34,8 @@ struct VerifySetup {
         if let path = options.tolerated {
             do { tolerated = try ToleratedErrors(contentsOf: path) } catch { return fail(error) }
         }
-        let mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
+        var mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
+        mapping.names = FlagHints.settingNames
         let schemas = SchemaCache(registry: registry, catalog: catalog)
         return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey, mapping: mapping),
                            mapping: mapping)

@@ -67,8 +67,8 @@ public struct Finding: Sendable, Hashable {
     public let rule: LintRuleID
     /// How serious it is (usually its rule's severity).
     public let severity: LintSeverity
-    /// What is wrong, in one sentence.
-    public let message: String
+    /// What is wrong, in one sentence, with the places where a front end names its way to fix it.
+    public let text: HintedText
     /// The JSON Pointer of the offending value.
     public let pointer: JSONPointer
     /// The span of the offending value (or member name).
@@ -81,17 +81,27 @@ public struct Finding: Sendable, Hashable {
     public let fixes: [FixIt]
 
     /// A finding from its parts.
-    public init(rule: LintRuleID, severity: LintSeverity, message: String, pointer: JSONPointer, range: SourceRange,
+    public init(rule: LintRuleID, severity: LintSeverity, text: HintedText, pointer: JSONPointer, range: SourceRange,
                 notes: [Note] = [], related: [Note] = [], fixes: [FixIt] = []) {
         self.rule = rule
         self.severity = severity
-        self.message = message
+        self.text = text
         self.pointer = pointer
         self.range = range
         self.notes = notes
         self.related = related
         self.fixes = fixes
     }
+
+    /// A finding whose message names no remedy.
+    public init(rule: LintRuleID, severity: LintSeverity, message: String, pointer: JSONPointer, range: SourceRange,
+                notes: [Note] = [], related: [Note] = [], fixes: [FixIt] = []) {
+        self.init(rule: rule, severity: severity, text: HintedText(message), pointer: pointer, range: range,
+                  notes: notes, related: related, fixes: fixes)
+    }
+
+    /// What is wrong, in one sentence, in the library's words (`text` names no front end's option).
+    public var message: String { text.description }
 
     /// The stable kebab-case id of the rule that found it.
     public var ruleID: String { rule.rawValue }
@@ -108,6 +118,13 @@ public protocol LintCheck: Sendable {
     var severity: LintSeverity { get }
     /// One line saying what it reports.
     var summary: String { get }
+    /// The summary with the places where a front end names its way to apply a remedy (by default `summary`).
+    var summaryText: HintedText { get }
+}
+
+extension LintCheck {
+    /// The summary, naming no remedy.
+    public var summaryText: HintedText { HintedText(summary) }
 }
 
 /// A survey logic check: runs on a decoded survey.

@@ -59,7 +59,13 @@ public struct LintContext: Sendable {
     /// A finding of `rule` at a value (or, with `onKey`, at its member name).
     public func finding(_ rule: any LintCheck, _ message: String, at pointer: JSONPointer, onKey: Bool = false, severity: LintSeverity? = nil,
                         notes: [Finding.Note] = [], related: [Finding.Note] = [], fixes: [FixIt] = []) -> Finding {
-        Finding(rule: rule.id, severity: severity ?? rule.severity, message: message, pointer: pointer,
+        finding(rule, HintedText(message), at: pointer, onKey: onKey, severity: severity, notes: notes, related: related, fixes: fixes)
+    }
+
+    /// A finding of `rule` at a value (or, with `onKey`, at its member name) whose message names a remedy.
+    public func finding(_ rule: any LintCheck, _ text: HintedText, at pointer: JSONPointer, onKey: Bool = false, severity: LintSeverity? = nil,
+                        notes: [Finding.Note] = [], related: [Finding.Note] = [], fixes: [FixIt] = []) -> Finding {
+        Finding(rule: rule.id, severity: severity ?? rule.severity, text: text, pointer: pointer,
                 range: onKey ? document.keyRange(of: pointer) : document.range(of: pointer), notes: notes, related: related, fixes: fixes)
     }
 

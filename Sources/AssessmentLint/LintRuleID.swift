@@ -102,14 +102,4 @@ public enum LintRegistry {
     /// of its own lists them for the registry after these (ResultArchive: `ArchiveMapLinter.checks`), and
     /// `assess lint` shows the whole list.
     public static let surveyChecks: [any LintCheck] = builtInChecks + logicRules.map { $0 as any LintCheck }
-
-    /// `docs/rules.md` for `checks`: a heading per rule (its id, the anchor `documentationPath` names), severity
-    /// and summary.
-    public static func markdown(_ checks: [any LintCheck]) -> String {
-        var lines = ["# Lint rules", "", "Generated from the rule registry (`LintRegistry`); `assess lint --list-rules` prints the same list.", ""]
-        for check in checks {
-            lines += ["## \(check.id)", "", "*\(check.severity.rawValue)*: \(check.summary).", ""]
-        }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -72,7 +72,7 @@ public struct RecordIngester: Sendable {
         let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record)
         prepared.report = verified.report
         guard verified.report.status == .valid else {
-            prepared.reasons = verified.report.problems.map(\.description)
+            prepared.reasons = verified.report.problems.map(verifier.describe)
             return prepared
         }
         switch layout(verified, recordId: prepared.recordId, record: input.record) {

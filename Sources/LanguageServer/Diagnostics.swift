@@ -20,7 +20,7 @@ enum Diagnostics {
         if let docs { members.append(.init(key: "codeDescription", value: ["href": .string("\(docs)#\(finding.ruleID)")])) }
         members += [
             .init(key: "source", value: "assess"),
-            .init(key: "message", value: .string(finding.message)),
+            .init(key: "message", value: .string(message(finding))),
         ]
         if !(finding.notes + finding.related).isEmpty {
             members.append(.init(key: "relatedInformation", value: .array((finding.notes + finding.related).map { note in
@@ -28,5 +28,18 @@ enum Diagnostics {
             })))
         }
         return .object(JSONObject(members))
+    }
+
+    /// A finding's message with each remedy named by the setting the server reads for it.
+    static func message(_ finding: Finding) -> String {
+        finding.text.rendered(naming: \.serverSetting)
+    }
+}
+
+extension Remedy {
+    /// The language server's setting for it: the `assess.json` key, which the editor's `assess` settings
+    /// (`initializationOptions`) take too; the library's words where the server has none.
+    public var serverSetting: String {
+        configSetting.map { $0 + " or the editor's \"assess\" settings" } ?? description
     }
 }

@@ -18,7 +18,7 @@ extension ArchiveMapLinter {
         ArchiveMapCheck(id: .archiveMapSchema, severity: .error,
                         summary: "the archive map breaks Sage's ArchiveMap.json (v3), or has a value its lookup cannot use"),
         ArchiveMapCheck(id: .archiveMapUnresolvedSchema, severity: .error,
-                        summary: "a schema URI of the archive map that nothing on disk answers to (bundled, --ref-dir, the map's folder, --catalog)"),
+                        summary: "a schema URI of the archive map that nothing on disk answers to (bundled, \(remedy: .schemaFolder), the map's folder, \(remedy: .schemaCatalog))"),
         ArchiveMapCheck(id: .archiveMapSharedDataset, severity: .warning,
                         summary: "two files of one assessment in the archive map share a schema, so one dataset, which Sage's job writes to one key"),
         ArchiveMapCheck(id: .archiveMapExampleFails, severity: .warning,
@@ -32,6 +32,16 @@ struct ArchiveMapCheck: LintCheck {
     let id: LintRuleID
     /// The severity of its findings.
     let severity: LintSeverity
-    /// What it reports.
-    let summary: String
+    /// What it reports, with the places where a front end names its way to apply a remedy.
+    let summaryText: HintedText
+
+    /// What it reports, in the library's words.
+    var summary: String { summaryText.description }
+
+    /// A check from its parts.
+    init(id: LintRuleID, severity: LintSeverity, summary: HintedText) {
+        self.id = id
+        self.severity = severity
+        summaryText = summary
+    }
 }

@@ -50,16 +50,16 @@ public struct ArchiveMapLinter: Sendable {
                                                              message: error.message, pointer: error.pointer ?? .root, range: .at(position))],
                               unreadable: syntax)
         }
-        func finding(_ rule: LintRuleID, _ severity: LintSeverity, _ message: String, at pointer: JSONPointer) -> Finding {
+        func finding(_ rule: LintRuleID, _ severity: LintSeverity, _ text: HintedText, at pointer: JSONPointer) -> Finding {
             let range = map.document.sourceMap?.range(of: pointer) ?? .at(SourcePosition(line: 1, column: 1, offset: 0))
-            return Finding(rule: rule, severity: severity, message: message, pointer: pointer, range: range)
+            return Finding(rule: rule, severity: severity, text: text, pointer: pointer, range: range)
         }
         var findings: [Finding] = []
         if let issues = map.schemaIssues(registry: registry) {
-            findings += issues.map { finding(.archiveMapSchema, .error, $0.message, at: $0.pointer ?? .root) }
+            findings += issues.map { finding(.archiveMapSchema, .error, HintedText($0.message), at: $0.pointer ?? .root) }
         } else {
             findings.append(finding(.archiveMapSchema, .warning,
-                                    "not checked against Sage's ArchiveMap.json (\(ArchiveMap.schemaURI)): give --ref-dir with the schemas of a mobile-client-json checkout", at: .root))
+                                    "not checked against Sage's ArchiveMap.json (\(ArchiveMap.schemaURI)): give \(remedy: .schemaFolder) with the schemas of a mobile-client-json checkout", at: .root))
         }
         var examplesChecked: Set<String> = []
         for entry in allFiles(map) {
@@ -67,7 +67,7 @@ public struct ArchiveMapLinter: Sendable {
             let at = entry.pointer.appending("jsonSchema")
             switch schemas.schema(for: uri) {
             case .failure(let error):
-                findings.append(finding(.archiveMapUnresolvedSchema, .error, "\(entry.filename): \(error)", at: at))
+                findings.append(finding(.archiveMapUnresolvedSchema, .error, "\(entry.filename): \(error.text)", at: at))
             case .success(let resolved):
                 guard examplesChecked.insert(uri).inserted, let message = exampleProblem(uri: uri, validator: resolved.validator) else { continue }
                 findings.append(finding(.archiveMapExampleFails, .warning, "\(entry.filename): \(message)", at: at))

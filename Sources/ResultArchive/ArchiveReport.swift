@@ -1,3 +1,4 @@
+import AssessmentLint
 import JSONCore
 
 /// One reason an archive cannot be accepted.
@@ -33,10 +34,10 @@ public enum ArchiveProblem: Sendable, Equatable, CustomStringConvertible {
     /// A file the archive map requires (`isRequired`) is not in the archive.
     case missingRequiredFile(String, mapEntry: String)
 
-    /// The message for users, one line naming the file or entry concerned.
-    public var description: String {
+    /// The problem, with the places where a front end names its way to apply a remedy.
+    public var text: HintedText {
         switch self {
-        case .zip(let message): return message
+        case .zip(let message): return HintedText(message)
         case .missingMetadata: return "metadata.json is missing"
         case .invalidMetadataJSON(let message): return "metadata.json is not valid JSON: \(message)"
         case .metadataSchema(let message): return "metadata.json does not follow ArchiveMetadata.json: \(message)"
@@ -47,13 +48,16 @@ public enum ArchiveProblem: Sendable, Equatable, CustomStringConvertible {
         case .duplicateEntry(let name): return "the archive holds \"\(name)\" more than once"
         case .invalidJSON(let file, let message): return "\(file) is not valid JSON: \(message)"
         case .schemaViolation(let file, let message): return "\(file) does not follow its schema: \(message)"
-        case .surveyMismatch(let message): return message
+        case .surveyMismatch(let message): return HintedText(message)
         case .duplicateRun(let run, let first): return "taskRunUUID \(run) was already seen in \(first)"
         case .duplicateRecord(let record, let first): return "recordId \(record) was already seen in \(first)"
-        case .unresolvedSchema(let file, let error): return "\(file): \(error)"
+        case .unresolvedSchema(let file, let error): return "\(file): \(error.text)"
         case .missingRequiredFile(let name, let entry): return "the archive map requires \"\(name)\" (\(entry)) but the archive has no such file"
         }
     }
+
+    /// The problem in the library's words.
+    public var description: String { text.description }
 }
 
 /// The verdict on one archive.
@@ -74,12 +78,12 @@ public struct ArchiveReport: Sendable, Equatable {
     /// Per-file verdicts (with an archive map: every file of the zip, in zip order).
     public var files: [FileVerdict] = []
     /// Things worth knowing that do not make the archive invalid (deprecated files, files missing from
-    /// metadata.json under a map, where the assessment identifier came from, required files under `--required warning`).
+    /// metadata.json under a map, where the assessment identifier came from, missing required files noted only).
     public var notes: [String] = []
-    /// What to do about some notes, the same for every archive of a run (give Sage's schemas with
-    /// `--ref-dir`): a caller reporting many archives says each once.
-    public var hints: [String] = []
-    /// The record metadata the archive was verified with (manifest line or `--assessment`).
+    /// What to do about some notes, the same for every archive of a run (give Sage's schemas): a caller
+    /// reporting many archives says each once.
+    public var hints: [HintedText] = []
+    /// The record metadata the archive was verified with (manifest line or an assessment given).
     public var record: RecordMetadata?
     /// The lookup key actually used (the record's, completed from assessmentResult.json).
     public var key: RecordKey?

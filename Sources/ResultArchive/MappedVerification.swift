@@ -1,3 +1,4 @@
+import AssessmentLint
 import Foundation
 import JSONCore
 import JSONSchema
@@ -22,6 +23,9 @@ public struct MapVerification: Sendable {
     public var required: RequiredPolicy
     /// How many errors to keep per file (Sage keeps 10).
     public var maxErrors: Int
+    /// How notes and problems name the caller's settings and remedies: the library's words unless a front
+    /// end gives its own.
+    public var names = SettingNames()
 
     /// Options for verifying against `map`.
     public init(map: ArchiveMap, aliases: [String: String] = [:], tolerated: ToleratedErrors = ToleratedErrors(),
@@ -33,7 +37,7 @@ public struct MapVerification: Sendable {
         self.maxErrors = maxErrors
     }
 
-    /// Parses `NAME=MAPPED` (a `--file-alias` value); `nil` when it has no `=` or an empty side.
+    /// Parses `NAME=MAPPED` (a file alias); `nil` when it has no `=` or an empty side.
     public static func alias(_ text: String) -> (name: String, mapped: String)? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<equals]), mapped = String(text[text.index(after: equals)...])
@@ -41,12 +45,51 @@ public struct MapVerification: Sendable {
     }
 }
 
+/// A choice of the caller's that verify's notes mention; each front end names it its own way.
+public enum VerifySetting: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// File names looked up under another name (`MapVerification.aliases`).
+    case fileAlias
+    /// Missing required files noted, not refused (`MapVerification.RequiredPolicy.warning`).
+    case requiredWarning
+    /// The assessment a record is verified as when its manifest line names none.
+    case assessment
+
+    /// The library's own words for it, naming no front end's option.
+    public var description: String {
+        switch self {
+        case .fileAlias: return "a file alias"
+        case .requiredWarning: return "required files noted only"
+        case .assessment: return "an assessment given"
+        }
+    }
+}
+
+/// How a front end names what verify's notes and problems mention: the caller's settings and remedies.
+public struct SettingNames: Sendable {
+    /// The name of a setting (the command line's `--file-alias`).
+    public var setting: @Sendable (VerifySetting) -> String
+    /// The name of a remedy (the command line's `--ref-dir`).
+    public var remedy: @Sendable (Remedy) -> String
+
+    /// Names from their parts: the library's words by default.
+    public init(setting: @escaping @Sendable (VerifySetting) -> String = { $0.description },
+                remedy: @escaping @Sendable (Remedy) -> String = { $0.description }) {
+        self.setting = setting
+        self.remedy = remedy
+    }
+}
+
 extension ArchiveVerifier {
+    /// A problem of a report this verifier made, with each remedy named as its mapping's `names` say.
+    public func describe(_ problem: ArchiveProblem) -> String {
+        problem.text.rendered(naming: mapping?.names.remedy ?? { $0.description })
+    }
+
     /// Every file of the zip through the map's lookup, then the map's required files; returns the
     /// `taskRunUUID` of `metadata.json`, if any.
     func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: JSONValue?,
                       mapping: MapVerification, files: inout ParsedFiles, into report: inout ArchiveReport) -> String? {
-        let key = lookupKey(record: report.record, result: result, map: mapping.map, notes: &report.notes)
+        let key = lookupKey(record: report.record, result: result, mapping: mapping, notes: &report.notes)
         report.key = key
         var metadataSchemas: [String: String] = [:]
         var listed: Set<String>?
@@ -66,7 +109,7 @@ extension ArchiveVerifier {
             let lookupName = mapping.aliases[base] ?? base
             present.insert(lookupName)
             var notes: [String] = []
-            if lookupName != base { notes.append("looked up as \(lookupName) (--file-alias)") }
+            if lookupName != base { notes.append("looked up as \(lookupName) (\(mapping.names.setting(.fileAlias)))") }
             if let listed, entry.name != ArchiveMetadata.filename, !listed.contains(entry.name) {
                 notes.append("not listed in metadata.json")
             }
@@ -81,18 +124,19 @@ extension ArchiveVerifier {
             let entry = "\(mapping.map.name) \(file.pointer)"
             switch mapping.required {
             case .error: report.problems.append(.missingRequiredFile(file.filename, mapEntry: entry))
-            case .warning: report.notes.append("the archive map requires \"\(file.filename)\" (\(entry)) but the archive has no such file (--required warning)")
+            case .warning: report.notes.append("the archive map requires \"\(file.filename)\" (\(entry)) but the archive has no such file (\(mapping.names.setting(.requiredWarning)))")
             }
         }
         return manifest?["taskRunUUID"]?.stringValue
     }
 
     /// The record's key, completed from assessmentResult.json when the record has no assessment.
-    private func lookupKey(record: RecordMetadata?, result: JSONValue?, map: ArchiveMap, notes: inout [String]) -> RecordKey {
+    private func lookupKey(record: RecordMetadata?, result: JSONValue?, mapping: MapVerification, notes: inout [String]) -> RecordKey {
+        let map = mapping.map
         var key = record?.key ?? RecordKey()
         if key.assessmentId == nil, let id = result?["assessmentIdentifier"]?.stringValue ?? result?["identifier"]?.stringValue {
             key.assessmentId = id
-            notes.append("assessment \"\(id)\" taken from assessmentResult.json (no manifest line or --assessment)")
+            notes.append("assessment \"\(id)\" taken from assessmentResult.json (no manifest line or \(mapping.names.setting(.assessment)))")
         }
         if key.assessmentRevision == nil, let entry = map.assessmentEntry(for: key) {
             notes.append("revision unknown: used the map's newest entry for \"\(entry.assessmentIdentifier)\" (revision \(entry.assessmentRevision))")

@@ -1,14 +1,15 @@
 import Foundation
 import JSONCore
+import AssessmentLint
 import AssessmentModel
 import AssessmentSchemas
 import JSONSchema
 
 /// Where a schema came from.
 public enum SchemaOrigin: Sendable, Equatable {
-    /// A bundled schema, one under `--ref-dir` or in the map's folder (by `$id` or file URL).
+    /// A bundled schema, one of a schema folder or in the map's folder (by `$id` or file URL).
     case registry
-    /// A `--catalog` entry: the local file that serves the URI.
+    /// A schema catalog's entry: the local file that serves the URI.
     case catalog(path: String)
 }
 
@@ -41,9 +42,9 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
 
     /// What to do about it when that holds for the whole run (give Sage's schemas): said once by a
     /// caller that reports many archives, while `summary` is said for each.
-    public var hint: String? {
+    public var hint: HintedText? {
         guard case .notFound(let uri) = self, SageSchemas.isSageURI(uri) else { return nil }
-        return "give --ref-dir with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or --catalog; assess never downloads schemas"
+        return "give \(remedy: .schemaFolder) with the schemas of a mobile-client-json checkout (e.g. ../shared/sage/schemas) or \(remedy: .schemaCatalog); assess never downloads schemas"
     }
 
     /// The error without its `hint`.
@@ -56,26 +57,29 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
-    /// The whole message for users, with the `hint` where there is one.
-    public var description: String {
+    /// The error with its hint, and the places where a front end names its way to apply a remedy.
+    public var text: HintedText {
         switch self {
         case .notFound(let uri) where SageSchemas.isSageURI(uri):
-            return summary + ": " + (hint ?? "")
+            return "\(summary): \(hint ?? "")"
         case .notPublished(let uri):
-            return "schema \(uri) is not among Sage's published schemas on disk: mobile-client-json publishes no such schema, so only a --catalog entry can answer to it"
+            return "schema \(uri) is not among Sage's published schemas on disk: mobile-client-json publishes no such schema, so only \(remedy: .catalogEntry) can answer to it"
         case .notFound(let uri):
-            return "schema \(uri) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas"
+            return "schema \(uri) is not bundled, under \(remedy: .schemaFolder), in the archive map's folder or in \(remedy: .schemaCatalog); assess never downloads schemas"
         case .catalogFile(let uri, let path, let reason):
             return "the catalog maps \(uri) to \(path), which \(reason)"
         case .broken(let uri, let reason):
             return "schema \(uri) cannot be compiled: \(reason)"
         }
     }
+
+    /// The error with its hint, in the library's words.
+    public var description: String { text.description }
 }
 
 /// Compiles each schema URI once and shares the validators: safe to call from several threads (a
 /// lock guards the table; a schema is compiled by the first caller that needs it, under the lock).
-/// Resolution order: the catalog, then the registry (bundled, `--ref-dir`, the map's folder), then
+/// Resolution order: the catalog, then the registry (bundled, schema folders, the map's folder), then
 /// the same Sage schema on its other host.
 ///
 /// Every catalog file is read and registered (in the order of its URIs) before the first schema is

@@ -111,7 +111,7 @@ public final class PreviewApp: @unchecked Sendable {
             .object(JSONObject([.init(key: "severity", value: .string(finding.severity.rawValue)), .init(key: "rule", value: .string(finding.rule.rawValue)),
                                 .init(key: "line", value: .number(JSONNumber(finding.range.start.line))),
                                 .init(key: "column", value: .number(JSONNumber(finding.range.start.column))),
-                                .init(key: "message", value: .string(finding.message))]))
+                                .init(key: "message", value: .string(Self.message(finding)))]))
         })
         guard let run = session.run else { return .object(object) }
         object["status"] = .string(run.status.rawValue)
@@ -171,5 +171,13 @@ struct FileStamp: Equatable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         modified = attributes[.modificationDate] as? Date
+    }
+}
+
+extension PreviewApp {
+    /// A finding's message as the page shows it: each remedy named by its `assess.json` setting (the preview
+    /// reads the survey's `assess.json`), else in the library's words.
+    static func message(_ finding: Finding) -> String {
+        finding.text.rendered { $0.configSetting ?? $0.description }
     }
 }

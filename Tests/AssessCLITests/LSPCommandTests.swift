@@ -6,6 +6,7 @@ import Foundation
 import JSONCore
 import LanguageServer
 import XCTest
+@testable import AssessCLI
 
 /// `assess lsp`: the server reports what `assess lint` reports, and the binary speaks framed JSON-RPC.
 final class LSPCommandTests: XCTestCase {
@@ -40,14 +41,21 @@ final class LSPCommandTests: XCTestCase {
             let lint = CapturedRun(["lint", "--format", "json", file.path])
             // Editors also get the places lint's outputs leave out (`Finding.related`), after the notes.
             let linter = Linter(allowedTypes: settings.allowedTypes, resources: settings.resources)
-            let related = linter.lint(bytes: Array(text.utf8), file: file.path).findings.map { $0.related.map { "\($0.position.line): \($0.message)" } }
+            let findings = linter.lint(bytes: Array(text.utf8), file: file.path).findings
+            let related = findings.map { $0.related.map { "\($0.position.line): \($0.message)" } }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let fromLint = dig(try JSONDocument(text: lint.stdout).value, "files")?[0]?["findings"]?.arrayValue ?? []
             let expected = fromLint.enumerated().map { index, finding -> Said in
                 let line = int(finding["line"])
                 let notes = (finding["notes"]?.arrayValue ?? []).map { "\(int($0["line"])): \(string($0["message"]))" }
                     + (related.indices.contains(index) ? related[index] : [])
-                return Said(rule: string(finding["rule"]), severity: string(finding["severity"]), message: string(finding["message"]),
+                // Where lint names an option, the editor names the setting it reads instead (`Remedy.serverSetting`).
+                var message = string(finding["message"])
+                if findings.indices.contains(index), !findings[index].text.remedies.isEmpty {
+                    XCTAssertEqual(message, FlagHints.message(findings[index]), file.path)
+                    message = findings[index].text.rendered(naming: \.serverSetting)
+                }
+                return Said(rule: string(finding["rule"]), severity: string(finding["severity"]), message: message,
                             line: line - 1, character: utf16Column(lines, line: line, column: int(finding["column"])), notes: notes)
             }
             var server = LanguageServer()

@@ -19,7 +19,7 @@ final class LintRegistryTests: XCTestCase {
 
     func testTheRulesPageIsGeneratedFromTheRegistry() throws {
         let docs = Paths.repository.appendingPathComponent("docs/rules.md")
-        let markdown = LintRegistry.markdown(LintRegistry.all)
+        let markdown = LintRegistry.rulesPage(LintRegistry.all)
         if try String(contentsOf: docs, encoding: .utf8) != markdown {
             // Stale after a rule was added or reworded: the fresh text is written beside it to copy over.
             let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("rules.md")

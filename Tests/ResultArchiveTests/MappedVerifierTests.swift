@@ -17,12 +17,13 @@ final class MappedVerifierTests: XCTestCase {
 
     private func verifier(aliases: [String: String] = ["microphone.json": "microphone_levels.json"], catalog: Bool = true,
                           tolerated: ToleratedErrors = ToleratedErrors(), required: MapVerification.RequiredPolicy = .error,
-                          registry: SchemaRegistry? = nil, map: ArchiveMap? = nil) throws -> ArchiveVerifier {
+                          registry: SchemaRegistry? = nil, map: ArchiveMap? = nil, names: SettingNames = SettingNames()) throws -> ArchiveVerifier {
         try SharedFixtures.require(SharedFixtures.spellingArchive, SharedFixtures.spellingMap)
         let registry = try registry ?? SharedFixtures.sageRegistry()
         let cache = SchemaCache(registry: registry, catalog: catalog ? try SharedFixtures.taskDataCatalog() : nil)
-        let mapping = MapVerification(map: try map ?? ArchiveMap(contentsOf: SharedFixtures.spellingMap), aliases: aliases,
+        var mapping = MapVerification(map: try map ?? ArchiveMap(contentsOf: SharedFixtures.spellingMap), aliases: aliases,
                                       tolerated: tolerated, required: required)
+        mapping.names = names
         return ArchiveVerifier(schemas: cache, resultRegistry: BundledSchemas.registry(), mapping: mapping)
     }
 
@@ -121,6 +122,24 @@ final class MappedVerifierTests: XCTestCase {
         XCTAssertTrue(lenient.notes.contains { $0.contains("requires \"answers.json\"") }, "\(lenient.notes)")
     }
 
+    func testNotesNameTheCallersSettingsInTheLibrarysWordsOrAsItsNamesSay() throws {
+        let map = try ArchiveMap(bytes: Array(#"{"anyOf": [{"filename": "answers.json", "isRequired": true}]}"#.utf8), name: "m.json")
+        let plain = try verifier(catalog: false, required: .warning, map: map).verify(try archive, name: "r.zip", record: spelling)
+        let notes = plain.notes + plain.files.flatMap(\.notes)
+        XCTAssertTrue(notes.contains("looked up as microphone_levels.json (a file alias)"), "\(notes)")
+        XCTAssertTrue(notes.contains(#"the archive map requires "answers.json" (m.json /anyOf/0) but the archive has no such file (required files noted only)"#), "\(notes)")
+        XCTAssertTrue(notes.allSatisfy { $0.range(of: "--[a-z]", options: .regularExpression) == nil }, "\(notes)")
+        let names = SettingNames(setting: { "<\($0)>" }, remedy: { "<\($0)>" })
+        let named = try verifier(catalog: false, required: .warning, map: map, names: names).verify(try archive, name: "r.zip", record: spelling)
+        let namedNotes = named.notes + named.files.flatMap(\.notes)
+        XCTAssertTrue(namedNotes.contains("looked up as microphone_levels.json (<a file alias>)"), "\(namedNotes)")
+        XCTAssertTrue(namedNotes.contains { $0.hasSuffix("no such file (<required files noted only>)") }, "\(namedNotes)")
+        let unresolved = try verifier(catalog: false, names: names).verify(try archive, name: "s.zip", record: spelling)
+        XCTAssertEqual(unresolved.problems.map(try verifier(catalog: false, names: names).describe), [
+            "taskData.json: schema \(SharedFixtures.taskDataURI) is not bundled, under <a schema folder>, in the archive map's folder or in <a schema catalog>; assess never downloads schemas",
+        ], "the verifier describes its problems with its names")
+    }
+
     func testErrorsAreCappedButCounted() throws {
         let map = try ArchiveMap(bytes: Array(#"{"anyOf": [{"filename": "motion.json", "jsonSchema": "urn:test:strings"}]}"#.utf8), name: "m.json")
         var registry = BundledSchemas.registry()
@@ -140,12 +159,14 @@ final class MappedVerifierTests: XCTestCase {
         let report = try verifier(catalog: false).verify(try archive, name: "spelling.zip", record: spelling)
         XCTAssertEqual(report.status, .invalid)
         XCTAssertTrue(report.hasUnresolvedSchema)
+        XCTAssertEqual(report.problems, [.unresolvedSchema(file: "taskData.json", error: .notFound(uri: SharedFixtures.taskDataURI))])
         XCTAssertEqual(report.problems.map(\.description), [
-            "taskData.json: schema \(SharedFixtures.taskDataURI) is not bundled, under --ref-dir, in the archive map's folder or in --catalog; assess never downloads schemas",
-        ])
+            "taskData.json: schema \(SharedFixtures.taskDataURI) is not bundled, under a schema folder, in the archive map's folder or in a schema catalog; assess never downloads schemas",
+        ], "the library's words; FlagHintsTests has the command line's")
         let withoutSage = try verifier(catalog: false, registry: BundledSchemas.registry()).verify(try archive, name: "s.zip", record: spelling)
-        XCTAssertTrue(withoutSage.problems.contains { $0.description.contains("is Sage's published schema and is not on disk: give --ref-dir") },
+        XCTAssertTrue(withoutSage.problems.contains { $0.description.contains("is Sage's published schema and is not on disk: give a schema folder") },
                       "\(withoutSage.problems)")
+        XCTAssertTrue(withoutSage.problems.allSatisfy { $0.description.range(of: "--[a-z]", options: .regularExpression) == nil }, "\(withoutSage.problems)")
     }
 
     func testInvalidJSONInAMappedFileIsPositionedAndCorruptZipsAreInvalid() throws {

@@ -14,8 +14,8 @@ struct SchemaRule: LintCheck {
 
     /// The note for a `"$schema"` that names no schema assess knows: the format's schema was used instead.
     func unknownSchemaNote(_ survey: LintContext, declared: String) -> Finding {
-        survey.finding(self, "\"$schema\" names \(declared), which is not a schema assess knows; the survey is checked against the bundled \(BundledSchemas.assessmentObjectURI) (give the schema with --ref-dir DIR or --schema)",
-                       at: JSONPointer.root.appending("$schema"), severity: .note)
+        let text: HintedText = "\"$schema\" names \(declared), which is not a schema assess knows; the survey is checked against the bundled \(BundledSchemas.assessmentObjectURI) (give the schema with \(remedy: .provideSchema))"
+        return survey.finding(self, text, at: JSONPointer.root.appending("$schema"), severity: .note)
     }
 
     /// The schema findings for a survey, validated against the schema registered as `uri` (compiled once

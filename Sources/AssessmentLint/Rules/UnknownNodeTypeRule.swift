@@ -1,11 +1,12 @@
 import AssessmentModel
 
-/// Reports node types neither the format nor the app (`--allow-type`, `assess.json`) defines, at the
-/// root too, listing the known ones.
+/// Reports node types neither the format nor the app (`Remedy.allowType`) defines, at the root too,
+/// listing the known ones.
 struct UnknownNodeTypeRule: LintRule {
     let id = LintRuleID.unknownNodeType
     let severity = LintSeverity.error
-    let summary = "a node's \"type\" is not one the format defines (allow an app's own types with --allow-type)"
+    let summaryText: HintedText = "a node's \"type\" is not one the format defines (allow an app's own types with \(remedy: .allowType(nil)))"
+    var summary: String { summaryText.description }
 
     init() {}
 
@@ -25,9 +26,10 @@ struct UnknownNodeTypeRule: LintRule {
                                       at: node.pointer.appending("type"), fixes: fixes)
             }
             let hint = guess.map { "; did you mean \"\($0)\"?" } ?? ""
-            let allow = guess == nil ? "an app's own type can be allowed with --allow-type \(type)" : "if it is an app's own type, allow it with --allow-type \(type)"
-            return survey.finding(self, "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); \(allow))",
-                                  at: node.pointer.appending("type"), fixes: fixes)
+            let allow: HintedText = guess == nil ? "an app's own type can be allowed with \(remedy: .allowType(type))"
+                : "if it is an app's own type, allow it with \(remedy: .allowType(type))"
+            let text: HintedText = "\(what) has unknown type \"\(type)\"\(hint) (known types: \(known.joined(separator: ", ")); \(allow))"
+            return survey.finding(self, text, at: node.pointer.appending("type"), fixes: fixes)
         }
     }
 }
