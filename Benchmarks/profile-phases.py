@@ -17,7 +17,7 @@ PHASES = [
     ("read the archive file", [r"FileBytes\.read\("], False),
     ("zip: directory, inflate, CRC-32", [r"ArchiveZip\.read\("], False),
     ("inflate (zlib)", [r"\?\?\?:inflate \["], True),
-    ("CRC-32 (zlib)", [r"\?\?\?:crc32_z \["], True),
+    ("CRC-32 (carry-less multiply; zlib for the last bytes)", [r"ccrc32_fold_blocks", r"\?\?\?:crc32_z \["], True),
     ("parse JSON onto tapes", [r"JSONTapeParser\.tape\("], False),
     ("schema validation (tapes)", [r"Validator\.isValid\(", r"Validator\.validate\("], False),
     ("schema lookup (first use: compile)", [r"SchemaCache\.schema\(for:\)"], False),
