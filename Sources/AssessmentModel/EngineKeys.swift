@@ -14,6 +14,7 @@
 public enum EngineKeys {
     /// The engines that read a member.
     public struct Readers: OptionSet, Sendable, Hashable, CustomStringConvertible {
+        /// One bit per engine: iOS (Swift) and Android (Kotlin).
         public let rawValue: Int
         /// A set from its bits.
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -14,6 +14,7 @@ public struct MissingEngineMember: Sendable, Hashable, CustomStringConvertible {
     /// Where the node is.
     public let pointer: JSONPointer
 
+    /// The step, its kind and the member the engines need, for users.
     public var description: String {
         "step \"\(identifier)\" is a \(kind) without \"\(member)\"; neither phone engine can decode it"
     }

@@ -45,6 +45,7 @@ public enum TransformError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Resources include each other deeper than the limit (a file including itself).
     case tooDeep(String)
 
+    /// What went wrong, naming the resource file.
     public var description: String {
         switch self {
         case .missing(let file, let location): return "resource file \"\(file)\" is not in \(location)"

@@ -4,18 +4,11 @@ import XCTest
 /// Every public declaration of the library targets carries a doc comment (the rule is in
 /// docs/architecture.md, "Doc comments on the public API"). Reads the files under `Sources/`; links no module.
 final class PublicDocCommentTests: XCTestCase {
-    /// Library targets whose doc comments other branches are writing at the same time. The lead removes a
-    /// name once that branch is merged; the list is then empty, and every library target is checked.
-    static let modulesDocumentedByOthersThisSession: Set<String> = [
-        "AssessmentModel",
-    ]
-
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testEveryPublicDeclarationOfTheLibraryTargetsHasADocComment() throws {
-        let scan = try Self.scan.get()
-        let checked = scan.filter { !Self.modulesDocumentedByOthersThisSession.contains($0.target.name) }
+        let checked = try Self.scan.get()
         XCTAssertGreaterThan(checked.map(\.filesRead).reduce(0, +), 50,
                              "the library targets' sources were not found under \(Self.packageRoot.path)")
         let undocumented = checked.flatMap(\.undocumented)
@@ -23,17 +16,6 @@ final class PublicDocCommentTests: XCTestCase {
             \(undocumented.count) public declarations without a doc comment (/// or /** */) directly above them:
             \(undocumented.map(\.description).joined(separator: "\n"))
             """)
-    }
-
-    /// A module stays on the list only while it has undocumented public declarations, so the list empties
-    /// itself: once a module is clean, this names it for removal.
-    func testEveryModuleOnTheListStillHasUndocumentedDeclarations() throws {
-        for module in try Self.scan.get() where Self.modulesDocumentedByOthersThisSession.contains(module.target.name) {
-            XCTAssertFalse(module.undocumented.isEmpty, """
-                \(module.target.name) has a doc comment on every public declaration: remove it from \
-                modulesDocumentedByOthersThisSession so that it stays that way
-                """)
-        }
     }
 
     func testThePackageManifestIsReadForEveryLibraryTarget() throws {
