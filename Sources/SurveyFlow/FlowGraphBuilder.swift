@@ -1,5 +1,4 @@
 import AssessmentModel
-import AssessmentLint
 import AssessmentRunner
 import Foundation
 import JSONCore
