@@ -198,6 +198,41 @@ public struct Navigator: Sendable {
         return .enter(container: tree.parent[entry], at: tree.position[entry] + 1)
     }
 
+    /// Where one way of leaving a step leads, with what a graph of the survey draws on the way.
+    public struct Leg: Sendable, Equatable {
+        /// Where it lands.
+        public let outcome: NavigationOutcome
+        /// The identifiers of the sections left on the way, in the order left.
+        public let sectionsLeft: [String]
+        /// It goes through `beginning` (starts the survey over).
+        public let restarts: Bool
+        /// What the move warned about (targets that are not siblings).
+        public let warnings: [RunWarning]
+    }
+
+    /// The leg of a run's first move.
+    public func startLeg() -> Leg {
+        leg(.enter(container: 0, at: 0))
+    }
+
+    /// The leg of following `target` named by the step at `location` (a rule's, or its `nextStepIdentifier`).
+    public func leg(following target: NavigationTarget, from location: StepLocation) -> Leg? {
+        guard let entry = tree.entry(at: location), entry != 0 else { return nil }
+        return leg(.target(target, from: entry))
+    }
+
+    /// The leg a step takes when no rule fires: its `nextStepIdentifier`, else the next sibling.
+    public func fallbackLeg(from location: StepLocation) -> Leg? {
+        guard let entry = tree.entry(at: location), entry != 0 else { return nil }
+        return leg(fallback(of: entry))
+    }
+
+    private func leg(_ move: Move) -> Leg {
+        var walk = Walk(budget: hopBudget)
+        let landing = follow(move, walk: &walk)
+        return Leg(outcome: outcome(of: landing), sectionsLeft: walk.left.map { tree.nodes[$0].identifier }, restarts: walk.restarted, warnings: walk.warnings)
+    }
+
     /// The step path used in reports: enclosing section identifiers and the step's, joined by `/`.
     public func stepPath(of location: StepLocation) -> String {
         info(at: location)?.stepPath ?? "?"
