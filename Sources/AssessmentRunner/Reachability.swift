@@ -15,7 +15,7 @@ public struct Reachability: Sendable {
     /// navigator leaves them (the last closes the loop); otherwise empty.
     public let startLoop: [Node]
 
-    /// The reachability of `navigator`'s survey, in time linear in its steps and their rules.
+    /// The reachability of `navigator`'s survey: each way out of each step followed once by the navigator.
     public init(navigator: Navigator) {
         let tree = navigator.tree
         let end = tree.count
