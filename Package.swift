@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "AssessmentModelTests", dependencies: ["AssessmentModel", "AssessmentSchemas", "JSONCore", "JSONSchema"]),
         .testTarget(name: "AssessmentLintTests", dependencies: ["AssessmentLint", "AssessmentModel", "AssessmentSchemas", "ResultArchive", "JSONCore", "JSONSchema"]),
         .testTarget(name: "AssessmentRunnerTests", dependencies: ["AssessmentRunner", "AssessmentModel", "AssessmentLint", "JSONCore"]),
-        .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentLint", "AssessmentRunner", "JSONCore"]),
+        .testTarget(name: "SurveyFlowTests", dependencies: ["SurveyFlow", "AssessmentModel", "AssessmentLint", "AssessmentRunner", "JSONCore", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "CZlib", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "ZipArchive", "SeededRandom", "SeededTesting"]),

@@ -40,7 +40,7 @@ enum LintScalingBenchmark {
         print("each rule alone on \(shape), \(small) and \(large) (best of 3, ms CPU; ratio, size ratio \(large / small)):")
         let contexts = (LintContext(document: smallDocument), LintContext(document: largeDocument))
         var checks: [(String, (LintContext) -> Void)] = [
-            ("lint context (index, navigation graph)", { _ = LintContext(document: $0.document) }),
+            ("lint context (index, reachability)", { _ = LintContext(document: $0.document) }),
         ]
         checks += LintRegistry.builtInChecks.compactMap { $0 as? any LintRule }.map { rule in (rule.id.rawValue, { _ = rule.check($0) }) }
         checks.append(("schema", { _ = Linter.schemaFindings($0, uri: BundledSchemas.assessmentObjectURI, in: BundledSchemas.registry()) }))

@@ -1,4 +1,5 @@
 import AssessmentModel
+import AssessmentRunner
 import JSONCore
 
 /// A decoded survey with the lookups rules share.
@@ -14,8 +15,8 @@ public struct LintContext: Sendable {
     /// The identifiers of each container's steps, by the container's pointer: built once, so rules that
     /// ask per step stay linear in the survey's size.
     private let stepIdentifiers: [JSONPointer: Set<String>]
-    /// Where navigation can go, shared by the reachability rules.
-    let graph: NavigationGraph
+    /// Which steps runs can show and leave, as the runner's navigator moves (the reachability rules read it).
+    let reachability: Reachability
     /// Types an app defines (`--allow-type`, `assess.json`): checked as generic nodes, not reported as unknown.
     public let allowedTypes: Set<String>
     /// Where `transform` nodes find their resource files, when known.
@@ -39,7 +40,7 @@ public struct LintContext: Sendable {
             stepIdentifiers[visit.container.pointer] = Set((visit.container.steps ?? []).map(\.identifier))
         }
         self.stepIdentifiers = stepIdentifiers
-        graph = NavigationGraph(assessment: walked, visits: visits)
+        reachability = Reachability(navigator: Navigator(assessment: walked))
     }
 
     /// The root node.

@@ -50,13 +50,13 @@ public struct Navigator: Sendable {
     public let assessment: Node
     /// Where a run starts, when the survey shows any step.
     public private(set) var firstLocation: StepLocation?
-    private let tree: SurveyTree
+    let tree: SurveyTree
     /// The table entry of the first step shown, if any.
     private var firstEntry: Int?
 
     /// The most container hops one move may take before it counts as a loop that never shows a step
     /// (empty sections jumping to each other): every node entered and left twice.
-    private let hopBudget: Int
+    let hopBudget: Int
 
     /// A navigator over `assessment`'s steps.
     public init(assessment: Node) {
@@ -88,13 +88,32 @@ public struct Navigator: Sendable {
     /// The first step shown by a run (or `completed` for a survey without steps).
     public func start(warnings: inout [RunWarning]) -> NavigationOutcome {
         var walk = Walk(budget: hopBudget)
-        let outcome = follow(.enter(container: 0, at: 0), walk: &walk)
+        let outcome = outcome(of: follow(.enter(container: 0, at: 0), walk: &walk))
         warnings += walk.warnings
         return outcome
     }
 
+    /// Where a move ends, as table entries: a shown step, the run's end, or a loop of empty sections.
+    enum Landing: Equatable {
+        /// The step at this entry is shown.
+        case step(Int)
+        /// The run is over.
+        case finished(RunStatus)
+        /// The move goes round these sections (entries, in the order left) forever.
+        case endlessLoop([Int])
+    }
+
+    /// A landing as callers outside the table see it.
+    func outcome(of landing: Landing) -> NavigationOutcome {
+        switch landing {
+        case .step(let entry): return .step(tree.location(of: entry))
+        case .finished(let status): return .finished(status)
+        case .endlessLoop(let sections): return .endlessLoop(sections: sections.map { tree.nodes[$0].identifier })
+        }
+    }
+
     /// One hop of navigation, between table entries.
-    private enum Move {
+    enum Move {
         /// Show the child at `index` of a container, entering sections; past the end, leave the container.
         case enter(container: Int, at: Int)
         /// After a container's last step: its own `nextStepIdentifier`, else what follows it.
@@ -104,12 +123,12 @@ public struct Navigator: Sendable {
     }
 
     /// Follows moves until one shows a step or ends the run (a loop, not recursion: nesting depth costs no stack).
-    private func follow(_ first: Move, walk: inout Walk) -> NavigationOutcome {
+    func follow(_ first: Move, walk: inout Walk) -> Landing {
         var move = first
         while true {
             switch move {
             case .enter(let container, let index):
-                guard walk.hop() else { return .endlessLoop(sections: walk.loop.map { tree.nodes[$0].identifier }) }
+                guard walk.hop() else { return .endlessLoop(walk.loop) }
                 guard tree.nodes[container].steps != nil else { return .finished(.completed) }
                 guard index < tree.childCount[container] else {
                     move = .leave(container)
@@ -120,7 +139,7 @@ public struct Navigator: Sendable {
                     move = .enter(container: child, at: 0)
                     continue
                 }
-                return .step(tree.location(of: child))
+                return .step(child)
             case .leave(let container):
                 guard container != 0 else { return .finished(.completed) }
                 walk.left.append(container)
@@ -135,13 +154,13 @@ public struct Navigator: Sendable {
                 case .exit:
                     return .finished(.exited)
                 case .beginning:
+                    walk.restarted = true
                     move = .enter(container: 0, at: 0)
                 case .nextSection:
                     guard container != 0 else { return .finished(.completed) }
                     move = .leave(container)
                 case .node(let identifier):
-                    let siblings = tree.nodes[container].steps ?? []
-                    guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
+                    guard let index = tree.position(of: identifier, in: container) else {
                         walk.warnings.append(.targetNotASibling(step: tree.nodes[from].identifier, target: identifier,
                                                                 container: tree.nodes[container].identifier))
                         guard container != 0 else { return .finished(.completed) }
@@ -167,13 +186,51 @@ public struct Navigator: Sendable {
                     walk.warnings.append(.ruleWithoutTarget(step: step.identifier, rule: index))
                     return (.finished(.exited), index)
                 }
-                return (follow(.target(target, from: entry), walk: &walk), index)
+                return (outcome(of: follow(.target(target, from: entry), walk: &walk)), index)
             }
         }
-        if let next = step.nextStepIdentifier {
-            return (follow(.target(next, from: entry), walk: &walk), nil)
-        }
-        return (follow(.enter(container: tree.parent[entry], at: tree.position[entry] + 1), walk: &walk), nil)
+        return (outcome(of: follow(fallback(of: entry), walk: &walk)), nil)
+    }
+
+    /// The move a step makes when no rule fires: its `nextStepIdentifier`, else the next sibling.
+    func fallback(of entry: Int) -> Move {
+        if let next = tree.nodes[entry].nextStepIdentifier { return .target(next, from: entry) }
+        return .enter(container: tree.parent[entry], at: tree.position[entry] + 1)
+    }
+
+    /// Where one way of leaving a step leads, with what a graph of the survey draws on the way.
+    public struct Leg: Sendable, Equatable {
+        /// Where it lands.
+        public let outcome: NavigationOutcome
+        /// The identifiers of the sections left on the way, in the order left.
+        public let sectionsLeft: [String]
+        /// It goes through `beginning` (starts the survey over).
+        public let restarts: Bool
+        /// What the move warned about (targets that are not siblings).
+        public let warnings: [RunWarning]
+    }
+
+    /// The leg of a run's first move.
+    public func startLeg() -> Leg {
+        leg(.enter(container: 0, at: 0))
+    }
+
+    /// The leg of following `target` named by the step at `location` (a rule's, or its `nextStepIdentifier`).
+    public func leg(following target: NavigationTarget, from location: StepLocation) -> Leg? {
+        guard let entry = tree.entry(at: location), entry != 0 else { return nil }
+        return leg(.target(target, from: entry))
+    }
+
+    /// The leg a step takes when no rule fires: its `nextStepIdentifier`, else the next sibling.
+    public func fallbackLeg(from location: StepLocation) -> Leg? {
+        guard let entry = tree.entry(at: location), entry != 0 else { return nil }
+        return leg(fallback(of: entry))
+    }
+
+    private func leg(_ move: Move) -> Leg {
+        var walk = Walk(budget: hopBudget)
+        let landing = follow(move, walk: &walk)
+        return Leg(outcome: outcome(of: landing), sectionsLeft: walk.left.map { tree.nodes[$0].identifier }, restarts: walk.restarted, warnings: walk.warnings)
     }
 
     /// The step path used in reports: enclosing section identifiers and the step's, joined by `/`.
@@ -183,9 +240,11 @@ public struct Navigator: Sendable {
 }
 
 /// The warnings, sections left and remaining hop budget of one navigation move.
-private struct Walk {
+struct Walk {
     var warnings: [RunWarning] = []
     var budget: Int
+    /// The move went through `beginning` (started the survey over).
+    var restarted = false
     /// The sections left, in order (entries of the survey table).
     var left: [Int] = []
 

@@ -15,6 +15,8 @@ struct SurveyTree: Sendable {
     let firstChild: [Int]
     /// How many steps each node holds.
     let childCount: [Int]
+    /// Each container's steps by identifier (the first step of a name wins), so a jump costs no scan of its siblings.
+    private let positionByName: [ChildName: Int]
     /// Buttons hidden on each container and everything inside it (own and inherited).
     private let hiddenInside: [Set<ButtonType>]
     /// Button titles in force inside each container, nearest definition first.
@@ -23,6 +25,7 @@ struct SurveyTree: Sendable {
     init(_ assessment: Node) {
         var nodes = [assessment], parent = [0], position = [0], firstChild: [Int] = [], childCount: [Int] = []
         var hiddenInside: [Set<ButtonType>] = [], titlesInside: [[ButtonType: String]] = []
+        var positionByName: [ChildName: Int] = [:]
         var entry = 0
         while entry < nodes.count {
             let node = nodes[entry]
@@ -33,6 +36,8 @@ struct SurveyTree: Sendable {
                 nodes.append(child)
                 parent.append(entry)
                 position.append(index)
+                let name = ChildName(container: entry, identifier: child.identifier)
+                if positionByName[name] == nil { positionByName[name] = index }
             }
             // Containers come before their children in this order, so the inherited state is ready.
             let outer = entry == 0 ? (Set<ButtonType>(), [ButtonType: String]()) : (hiddenInside[parent[entry]], titlesInside[parent[entry]])
@@ -52,6 +57,18 @@ struct SurveyTree: Sendable {
         self.childCount = childCount
         self.hiddenInside = hiddenInside
         self.titlesInside = titlesInside
+        self.positionByName = positionByName
+    }
+
+    /// A container's entry and a step identifier.
+    private struct ChildName: Hashable {
+        let container: Int
+        let identifier: String
+    }
+
+    /// The index among `container`'s steps of its first step named `identifier`.
+    func position(of identifier: String, in container: Int) -> Int? {
+        positionByName[ChildName(container: container, identifier: identifier)]
     }
 
     /// How many nodes the survey has, the assessment included.

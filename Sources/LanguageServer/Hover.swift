@@ -1,5 +1,6 @@
 import AssessmentModel
 import AssessmentLint
+import AssessmentRunner
 import JSONCore
 import SurveyFlow
 

@@ -1,5 +1,4 @@
 import AssessmentModel
-import AssessmentLint
 import AssessmentRunner
 import Foundation
 import JSONCore
@@ -13,17 +12,14 @@ extension FlowGraph {
     }
 }
 
-/// Walks the survey tree the way ``Navigator`` moves through it, recording every way of leaving a step.
+/// Records every way of leaving each step, each resolved by the ``Navigator``'s own moves.
 struct FlowGraphBuilder {
     let assessment: Node
     let navigator: Navigator
-    private let hopBudget: Int
 
     init(assessment: Node) {
         self.assessment = assessment
         navigator = Navigator(assessment: assessment)
-        func count(_ node: Node) -> Int { 1 + (node.steps ?? []).reduce(0) { $0 + count($1) } }
-        hopBudget = 4 * count(assessment) + 4
     }
 
     /// Where one move lands, and what it passes on the way.
@@ -33,7 +29,6 @@ struct FlowGraphBuilder {
         var leaves: [String] = []
         var restarts = false
         var note: String?
-        var hops = 0
     }
 
     mutating func build(checker: AnswerChecker) -> FlowGraph {
@@ -62,9 +57,7 @@ struct FlowGraphBuilder {
 
         // Edges with their destinations; end vertices are added for the ends some edge reaches.
         var pending: [(from: Int, via: FlowGraph.Via, label: String, pointer: JSONPointer?, route: Route)] = []
-        var start = Route()
-        start.destination = enter([], at: 0, route: &start)
-        pending.append((0, .start, "", nil, start))
+        pending.append((0, .start, "", nil, FlowGraphBuilder.route(navigator.startLeg())))
         var witnesses: [Int: Witness] = [:]
         var deadVias: Set<Int> = []
         for index in 1..<stepCount {
@@ -74,7 +67,7 @@ struct FlowGraphBuilder {
                 for (ruleIndex, rule) in question.surveyRules.enumerated() {
                     var route = Route()
                     if let target = rule.target {
-                        route.destination = resolve(target, from: location, named: node.identifier, route: &route)
+                        route = FlowGraphBuilder.route(navigator.leg(following: target, from: location))
                     } else {
                         route.destination = .exited
                         route.note = "rule without skipToIdentifier: phones exit the survey"
@@ -82,18 +75,9 @@ struct FlowGraphBuilder {
                     pending.append((index, .rule(ruleIndex), FlowGraphBuilder.label(rule), rule.pointer, route))
                 }
             }
-            var route = Route()
-            let via: FlowGraph.Via
-            let pointer: JSONPointer
-            if let next = node.nextStepIdentifier {
-                via = .nextStepIdentifier
-                pointer = node.pointer.appending("nextStepIdentifier")
-                route.destination = resolve(next, from: location, named: node.identifier, route: &route)
-            } else {
-                via = .nextSibling
-                pointer = node.pointer
-                route.destination = enter(Array(location.dropLast()), at: (location.last ?? 0) + 1, route: &route)
-            }
+            let route = FlowGraphBuilder.route(navigator.fallbackLeg(from: location))
+            let via: FlowGraph.Via = node.nextStepIdentifier == nil ? .nextSibling : .nextStepIdentifier
+            let pointer = node.nextStepIdentifier == nil ? node.pointer : node.pointer.appending("nextStepIdentifier")
             pending.append((index, via, (node.question?.surveyRules.isEmpty ?? true) ? "" : "else", pointer, route))
             guard let question = node.question else { continue }
             let found = AnswerSpace(step: node, question: question, canSkip: vertices[index].canSkip, checker: checker).witnesses()
@@ -131,46 +115,22 @@ struct FlowGraphBuilder {
         return graph
     }
 
-    /// Shows the child at `index` of `container`, entering sections; past the end, leaves the container.
-    private func enter(_ container: StepLocation, at index: Int, route: inout Route) -> Route.Destination {
-        route.hops += 1
-        guard route.hops <= hopBudget else { return .sectionLoop }
-        guard let steps = navigator.node(at: container)?.steps else { return .completed }
-        guard index < steps.count else { return leave(container, route: &route) }
-        let location = container + [index]
-        if steps[index].kind.isContainer { return enter(location, at: 0, route: &route) }
-        return .step(location)
-    }
-
-    /// After a container's last step: its `nextStepIdentifier`, else what follows it.
-    private func leave(_ container: StepLocation, route: inout Route) -> Route.Destination {
-        guard let last = container.last, let section = navigator.node(at: container) else { return .completed }
-        route.leaves.append(section.identifier)
-        if let next = section.nextStepIdentifier {
-            return resolve(next, from: container, named: section.identifier, route: &route)
+    /// The route of a navigator leg: where it lands, the sections it leaves, and a note when a target is not a sibling.
+    private static func route(_ leg: Navigator.Leg?) -> Route {
+        var route = Route()
+        guard let leg else { return route }
+        switch leg.outcome {
+        case .step(let location): route.destination = .step(location)
+        case .finished(.exited): route.destination = .exited
+        case .finished: route.destination = .completed
+        case .endlessLoop: route.destination = .sectionLoop
         }
-        return enter(Array(container.dropLast()), at: last + 1, route: &route)
-    }
-
-    /// A target named by the node at `location`, looked up among its siblings.
-    private func resolve(_ target: NavigationTarget, from location: StepLocation, named name: String, route: inout Route) -> Route.Destination {
-        let container = Array(location.dropLast())
-        switch target {
-        case .exit:
-            return .exited
-        case .beginning:
-            route.restarts = true
-            return enter([], at: 0, route: &route)
-        case .nextSection:
-            return container.isEmpty ? .completed : leave(container, route: &route)
-        case .node(let identifier):
-            let siblings = navigator.node(at: container)?.steps ?? []
-            guard let index = siblings.firstIndex(where: { $0.identifier == identifier }) else {
-                route.note = "\"\(identifier)\" is not a sibling of \"\(name)\": its container ends"
-                return container.isEmpty ? .completed : leave(container, route: &route)
-            }
-            return enter(container, at: index, route: &route)
+        route.leaves = leg.sectionsLeft
+        route.restarts = leg.restarts
+        for case .targetNotASibling(let step, let target, _) in leg.warnings {
+            route.note = "\"\(target)\" is not a sibling of \"\(step)\": its container ends"
         }
+        return route
     }
 
     /// `= 3`, `≠ "pizza"`, `> 5`, `skip` (eq null), `answered` (ne null).

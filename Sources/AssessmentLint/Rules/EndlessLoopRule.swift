@@ -9,15 +9,15 @@ struct EndlessLoopRule: LintRule {
     init() {}
 
     func check(_ survey: LintContext) -> [Finding] {
-        let graph = survey.graph
-        if let closing = graph.startLoop.last {
-            let names = (graph.startLoop + [graph.startLoop[0]]).map { "\"\($0.identifier)\"" }.joined(separator: " → ")
-            let related = graph.startLoop.dropLast().map { survey.note("section \"\($0.identifier)\" is part of the loop", at: $0.pointer.appending("identifier")) }
+        let reachability = survey.reachability
+        let startLoop = reachability.startLoop
+        if let closing = startLoop.last {
+            let names = (startLoop + [startLoop[0]]).map { "\"\($0.identifier)\"" }.joined(separator: " → ")
+            let related = startLoop.dropLast().map { survey.note("section \"\($0.identifier)\" is part of the loop", at: $0.pointer.appending("identifier")) }
             return [survey.finding(self, "the survey never shows a step: its empty sections loop (\(names)); section \"\(closing.identifier)\" closes the loop",
                                    at: closing.pointer, related: related)]
         }
-        let reachable = graph.reachable(), finishing = graph.canReachEnd()
-        let stuck = graph.steps.filter { reachable.contains(.step($0.node.pointer)) && !finishing.contains(.step($0.node.pointer)) }
+        let stuck = survey.visits.filter { !$0.node.kind.isContainer && reachability.stuck.contains($0.node.pointer) }
         guard let first = stuck.first else { return [] }
         let names = stuck.map { "\"\($0.node.identifier)\"" }.joined(separator: ", ")
         // Editors show where the other steps of the loop are (the first 50).

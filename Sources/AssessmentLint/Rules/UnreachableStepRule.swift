@@ -1,7 +1,7 @@
 import AssessmentModel
 import JSONCore
 
-/// Reports steps no answer can lead to (graph analysis over the step sequence, rules and jumps).
+/// Reports steps no answer can lead to, as the runner's navigator resolves the rules, jumps and sections.
 struct UnreachableStepRule: LintRule {
     let id = LintRuleID.unreachableStep
     let severity = LintSeverity.error
@@ -10,11 +10,11 @@ struct UnreachableStepRule: LintRule {
     init() {}
 
     func check(_ survey: LintContext) -> [Finding] {
-        let graph = survey.graph
-        let reachable = graph.reachable()
+        let shown = survey.reachability.shown
+        let steps = survey.visits.filter { !$0.node.kind.isContainer }
         // Sections holding a reachable step: walk up from each reachable step until a marked section.
         var live: Set<JSONPointer> = []
-        for visit in graph.steps where reachable.contains(.step(visit.node.pointer)) {
+        for visit in steps where shown.contains(visit.node.pointer) {
             var link: AncestorChain? = visit.chain
             while let current = link, current.parent != nil, live.insert(current.node.pointer).inserted { link = current.parent }
         }
@@ -26,7 +26,7 @@ struct UnreachableStepRule: LintRule {
         }
         var reported: Set<JSONPointer> = []
         var findings: [Finding] = []
-        for visit in graph.steps where !reachable.contains(.step(visit.node.pointer)) {
+        for visit in steps where !shown.contains(visit.node.pointer) {
             // Report a whole unreachable section once, at the section.
             let section = visit.container.kind.isContainer ? outermostDead[visit.container.pointer] : nil
             let node = section ?? visit.node
