@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "ECMARegex", "AssessmentModel"]),
         // Above the runner: lint rules ask the one engine how a survey moves.
         .target(name: "AssessmentLint", dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentSchemas", "AssessmentModel", "AssessmentRunner"]),
-        .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentLint", "AssessmentRunner"]),
+        .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
         .target(name: "SeededRandom"),
         .target(name: "AssessVersion"),
         .target(name: "OrderedParallel"),
