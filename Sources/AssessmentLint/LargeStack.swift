@@ -1,5 +1,4 @@
 import AssessmentModel
-import Foundation
 import JSONSchema
 
 /// Runs work that recurses with a document's nesting on a thread with room for it.
@@ -19,22 +18,8 @@ enum LargeStack {
     }
 
     /// `body`'s value, computed on the calling thread when `depth` is small, else on a large-stack thread.
-    static func run<Value: Sendable>(depth: Int, _ body: @escaping @Sendable () -> Value) -> Value {
+    static func run<Value>(depth: Int, _ body: () -> Value) -> Value {
         guard depth > threshold else { return body() }
-        let box = ResultBox<Value>()
-        let done = DispatchSemaphore(value: 0)
-        let worker = Thread {
-            box.value = body()
-            done.signal()
-        }
-        worker.stackSize = 1 << 29
-        worker.start()
-        done.wait()
-        return box.value ?? body()
+        return LargeStackThread.run(body)
     }
-}
-
-/// The worker's result; written once by the worker before the semaphore is signalled, read after.
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    var value: Value?
 }

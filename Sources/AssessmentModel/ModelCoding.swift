@@ -178,11 +178,20 @@ enum DeepDecoding {
     /// The pointer length at which decoding moves to a large stack (once: every deeper level stays there).
     static let hopDepth = 128
 
-    /// `body`'s result, computed on a thread with a 512 MB stack (the `assess` binary's own) when
-    /// `pointer` is `hopDepth` tokens deep (or one more), else here.
+    /// `body`'s result, computed on a large-stack thread when `pointer` is `hopDepth` tokens deep (or one
+    /// more), else here.
     static func run<Value>(at pointer: JSONPointer, _ body: () -> Value) -> Value {
         guard (hopDepth...hopDepth + 1).contains(pointer.tokenCount) else { return body() }
-        return withoutActuallyEscaping(body) { body in
+        return LargeStackThread.run(body)
+    }
+}
+
+/// A thread with a 512 MB stack (the `assess` binary's own) for work that recurses with a document's
+/// nesting, so a library caller on an ordinary 8 MB thread does not overflow.
+package enum LargeStackThread {
+    /// `body`'s result, computed on a new large-stack thread while the caller waits.
+    package static func run<Value>(_ body: () -> Value) -> Value {
+        withoutActuallyEscaping(body) { body in
             let box = Box(body)
             let done = DispatchSemaphore(value: 0)
             let worker = Thread {
