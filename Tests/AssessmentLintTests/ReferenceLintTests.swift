@@ -143,9 +143,7 @@ final class ReferenceLintTests: XCTestCase {
     /// Sage's URI names Sage's (shallower) schema; lint still checks with our own deep one, even when
     /// Sage's files are registered.
     func testSurveysNamingSagesSchemaAreLintedWithOurDeepSchema() throws {
-        // Tests/AssessmentLintTests/this file → the repository → its parent, where ../shared sits.
-        let sage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/sage/schemas").path
+        let sage = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/sage/schemas").path
         guard FileManager.default.fileExists(atPath: sage) else { throw XCTSkip("\(sage) not found; test SKIPPED") }
         var registry = BundledSchemas.registry()
         try registry.registerDirectory(at: sage)
