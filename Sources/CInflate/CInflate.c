@@ -194,8 +194,9 @@ static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned len
     }
 }
 
-/// Decodes a Huffman block's codes up to its end-of-block code.
-static cinflate_status huffman_block(bit_reader *shared_reader, const uint32_t *litlen, const uint32_t *dist,
+/// Decodes a Huffman block's codes up to its end-of-block code. Inlined into two functions: one for any
+/// processor and, on x86_64, one compiled for BMI2 (shifts and masks by a register's count in one instruction).
+static inline __attribute__((always_inline)) cinflate_status huffman_block_body(bit_reader *shared_reader, const uint32_t *litlen, const uint32_t *dist,
                                      const uint8_t *output, uint8_t **out_cursor, uint8_t *out_end) {
     // A local copy, which the output's byte stores cannot alias, so that the bit buffer stays in registers.
     bit_reader local = *shared_reader, *reader = &local;
@@ -325,7 +326,42 @@ done:
     return status;
 }
 
-cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity, size_t *produced) {
+static cinflate_status huffman_block_portable(bit_reader *reader, const uint32_t *litlen, const uint32_t *dist,
+                                              const uint8_t *output, uint8_t **out, uint8_t *out_end) {
+    return huffman_block_body(reader, litlen, dist, output, out, out_end);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("bmi2"))) static cinflate_status huffman_block_bmi2(bit_reader *reader, const uint32_t *litlen,
+                                                                          const uint32_t *dist, const uint8_t *output,
+                                                                          uint8_t **out, uint8_t *out_end) {
+    return huffman_block_body(reader, litlen, dist, output, out, out_end);
+}
+
+/// The BMI2 decoder where the processor has BMI2, else the portable one.
+static cinflate_status huffman_block(bit_reader *reader, const uint32_t *litlen, const uint32_t *dist,
+                                     const uint8_t *output, uint8_t **out, uint8_t *out_end) {
+    static int known = -1;
+    int bmi2 = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (bmi2 < 0) {
+        __builtin_cpu_init();
+        bmi2 = __builtin_cpu_supports("bmi2") ? 1 : 0;
+        __atomic_store_n(&known, bmi2, __ATOMIC_RELAXED);
+    }
+    return bmi2 ? huffman_block_bmi2(reader, litlen, dist, output, out, out_end)
+                : huffman_block_portable(reader, litlen, dist, output, out, out_end);
+}
+#else
+#define huffman_block huffman_block_portable
+#endif
+
+/// A function that decodes one Huffman block (the portable one, or the fastest the processor runs).
+typedef cinflate_status (*block_decoder)(bit_reader *reader, const uint32_t *litlen, const uint32_t *dist,
+                                         const uint8_t *output, uint8_t **out, uint8_t *out_end);
+
+/// The whole stream, block after block, with `decode` for the Huffman blocks.
+static cinflate_status inflate_stream(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity,
+                                      size_t *produced, block_decoder decode) {
     static const uint8_t nothing[1] = {0};
     static uint8_t no_room[1];
     if (input == NULL) input = nothing, input_length = 0;
@@ -346,10 +382,10 @@ cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *out
         } else if (type == 1) {
             const uint32_t *fixed_litlen, *fixed_dist;
             cinflate_fixed_tables(&fixed_litlen, &fixed_dist);
-            status = huffman_block(&reader, fixed_litlen, fixed_dist, output, &out, out_end);
+            status = decode(&reader, fixed_litlen, fixed_dist, output, &out, out_end);
         } else if (type == 2) {
             status = dynamic_header(&reader, litlen, dist);
-            if (status == CINFLATE_OK) status = huffman_block(&reader, litlen, dist, output, &out, out_end);
+            if (status == CINFLATE_OK) status = decode(&reader, litlen, dist, output, &out, out_end);
         } else {
             status = CINFLATE_BAD_BLOCK_TYPE;
         }
@@ -357,4 +393,13 @@ cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *out
     }
     *produced = (size_t)(out - output);
     return status;
+}
+
+cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity, size_t *produced) {
+    return inflate_stream(input, input_length, output, capacity, produced, huffman_block);
+}
+
+cinflate_status cinflate_portable(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity,
+                                  size_t *produced) {
+    return inflate_stream(input, input_length, output, capacity, produced, huffman_block_portable);
 }

@@ -32,12 +32,12 @@ static uint32_t symbol_entry(alphabet kind, unsigned symbol) {
 
 /// `code`'s `length` bits in reverse order: DEFLATE sends a Huffman code's first bit in the input's lowest bit.
 static unsigned reversed(unsigned code, unsigned length) {
-    unsigned result = 0;
-    for (unsigned i = 0; i < length; i++) {
-        result = result << 1 | (code & 1);
-        code >>= 1;
-    }
-    return result;
+    // All 16 bits reversed (neighbours, pairs, nibbles, bytes swapped), then the low `length` of them kept.
+    code = (code & 0x5555u) << 1 | (code >> 1 & 0x5555u);
+    code = (code & 0x3333u) << 2 | (code >> 2 & 0x3333u);
+    code = (code & 0x0F0Fu) << 4 | (code >> 4 & 0x0F0Fu);
+    code = (code & 0x00FFu) << 8 | (code >> 8 & 0x00FFu);
+    return code >> (16 - length);
 }
 
 /// Writes `entry` at every index of a table of 2^`bits` entries whose low `length` bits are `index`.

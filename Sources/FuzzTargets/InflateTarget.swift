@@ -1,7 +1,7 @@
 import ZipArchive
 
-/// Any bytes inflated as a raw DEFLATE stream of a declared size: our inflate (`CInflate`) and zlib's agree on
-/// every input. Both give the same bytes, of the declared size, or both refuse: with the same size error
+/// Any bytes inflated as a raw DEFLATE stream of a declared size: our inflate (`CInflate`, its fastest and its
+/// portable decoder) and zlib's agree on every input. Both give the same bytes, of the declared size, or both refuse: with the same size error
 /// (the same count of bytes produced before the input ended), or both with a corrupt stream.
 /// Input: the declared size (the first three bytes, little-endian, at most 1 MiB), then the stream.
 enum InflateTarget {
@@ -10,6 +10,10 @@ enum InflateTarget {
         let declared = (Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16) & 0xF_FFFF
         let stream = bytes[3...]
         let ours = Result(catching: { () throws(ZipError) -> [UInt8] in try Deflate.decompress(stream, expectedSize: declared, name: "e") })
+        let portable = Result(catching: { () throws(ZipError) -> [UInt8] in
+            try Deflate.decompress(stream, expectedSize: declared, name: "e", portable: true)
+        })
+        try FuzzFailure.check(ours == portable, "the portable decoder gives \(portable) where the fastest gives \(ours)")
         let zlib = Result(catching: { () throws(ZipError) -> [UInt8] in
             try Deflate.decompressWithZlib(stream, expectedSize: declared, name: "e")
         })

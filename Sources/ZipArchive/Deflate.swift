@@ -33,14 +33,16 @@ package enum Deflate {
 
     /// Inflates `compressed` into exactly `expectedSize` bytes: a stream that holds more, or less, or is cut short
     /// is a `sizeMismatch` (as zlib reports it: the bytes produced before the input ended), a malformed one
-    /// `corruptData`.
-    package static func decompress(_ compressed: ArraySlice<UInt8>, expectedSize: Int, name: String) throws(ZipError) -> [UInt8] {
+    /// `corruptData`. `portable` leaves out the processor-specific decoder (BMI2), for tests to check both.
+    package static func decompress(_ compressed: ArraySlice<UInt8>, expectedSize: Int, name: String,
+                                   portable: Bool = false) throws(ZipError) -> [UInt8] {
         var outcome: (status: cinflate_status, produced: Int) = (CINFLATE_OK, 0)
         // The buffer is not zeroed first: only the bytes the inflate wrote are kept.
         let output = [UInt8](unsafeUninitializedCapacity: expectedSize) { out, initialized in
             compressed.withUnsafeBufferPointer { input in
                 var produced = 0
-                let status = cinflate(input.baseAddress, input.count, out.baseAddress, min(out.count, expectedSize), &produced)
+                let inflate = portable ? cinflate_portable : cinflate
+                let status = inflate(input.baseAddress, input.count, out.baseAddress, min(out.count, expectedSize), &produced)
                 outcome = (status, produced)
             }
             initialized = outcome.produced

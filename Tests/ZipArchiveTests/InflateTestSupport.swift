@@ -75,12 +75,16 @@ func writeDynamicHeader(_ writer: inout BitWriter, final: Bool, literals: Int, d
 let everyCodeLength = (0..<19).map { $0 < 13 ? 4 : 5 }
 
 extension XCTestCase {
-    /// Our inflate and zlib's agree on `compressed` read as `declared` bytes: the same bytes, or the same size
-    /// error, or both a corrupt stream. Returns our result.
+    /// Our inflate (both decoders) and zlib's agree on `compressed` read as `declared` bytes: the same bytes, or
+    /// the same size error, or both a corrupt stream. Returns our result.
     @discardableResult
     func assertInflatesAsZlib(_ compressed: [UInt8], declared: Int, _ context: @autoclosure () -> String = "",
                               file: StaticString = #filePath, line: UInt = #line) -> Result<[UInt8], ZipError> {
         let ours = Result(catching: { () throws(ZipError) -> [UInt8] in try Deflate.decompress(compressed[...], expectedSize: declared, name: "e") })
+        let portable = Result(catching: { () throws(ZipError) -> [UInt8] in
+            try Deflate.decompress(compressed[...], expectedSize: declared, name: "e", portable: true)
+        })
+        XCTAssert(ours == portable, "the portable decoder differs: \(portable) \(context())", file: file, line: line)
         let zlib = Result(catching: { () throws(ZipError) -> [UInt8] in
             try Deflate.decompressWithZlib(compressed[...], expectedSize: declared, name: "e")
         })

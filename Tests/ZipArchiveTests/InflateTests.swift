@@ -51,8 +51,10 @@ final class InflateTests: XCTestCase {
         var blockTypes = Set<Int>()
         for (round, stream) in streams(&random, rounds: 150).enumerated() {
             blockTypes.insert(firstBlockType(stream.compressed))
-            let inflated = try Deflate.decompress(stream.compressed[...], expectedSize: stream.data.count, name: "e")
-            XCTAssert(inflated == stream.data, "round \(round): \(stream.data.count) bytes")
+            for portable in [false, true] {
+                let inflated = try Deflate.decompress(stream.compressed[...], expectedSize: stream.data.count, name: "e", portable: portable)
+                XCTAssert(inflated == stream.data, "round \(round): \(stream.data.count) bytes, portable: \(portable)")
+            }
         }
         XCTAssertEqual(blockTypes, [0, 1, 2], "stored, fixed and dynamic blocks")
     }

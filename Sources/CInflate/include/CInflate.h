@@ -51,4 +51,9 @@ typedef enum {
 /// number of bytes written, whatever the status. Input after the final block is ignored. Thread-safe.
 cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity, size_t *produced);
 
+/// `cinflate` without processor-specific code (on x86_64 `cinflate` uses BMI2 where the processor has it), so
+/// that tests and fuzzing check both on any machine. Same arguments, same results.
+cinflate_status cinflate_portable(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity,
+                                  size_t *produced);
+
 #endif
