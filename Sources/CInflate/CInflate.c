@@ -8,72 +8,15 @@
 //   it is written (so a cut stream produces exactly the items it holds whole, as zlib does) and every write
 //   checked against the output's end.
 #include <string.h>
+#include "bits.h"
 #include "tables.h"
 
 // The most a fast-loop step writes: a 258-byte match copied in 16-byte pieces (three literals are less).
 #define FAST_ROOM (258 + 16)
 
-// RFC 1951 3.2.7: the order in which a dynamic header gives the code-length code's lengths.
-static const uint8_t codelen_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-
-/// The input and the bit buffer: the low `bits` bits of `buffer` are the next input bits; above them
-/// `buffer` holds zeros or the input bytes that follow (never anything else).
-typedef struct {
-    const uint8_t *next;
-    const uint8_t *end;
-    uint64_t buffer;
-    unsigned bits;
-} bit_reader;
-
-static inline uint64_t load_le64(const uint8_t *p) {
-    uint64_t word;
-    memcpy(&word, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    word = __builtin_bswap64(word);
-#endif
-    return word;
-}
-
-static inline void store_le64(uint8_t *p, uint64_t word) {
+/// Writes a word's 8 bytes (only ever one byte repeated, which reads the same in either byte order).
+static inline void store_word(uint8_t *p, uint64_t word) {
     memcpy(p, &word, 8);
-}
-
-/// Tops the buffer up to 56-63 bits with the next 8 input bytes, which must be there (the bytes it holds beyond
-/// the counted bits are the input's next ones, so later refills agree with them).
-static inline void refill_word(bit_reader *reader) {
-    reader->buffer |= load_le64(reader->next) << reader->bits;
-    reader->next += (63 - reader->bits) >> 3;
-    reader->bits |= 56;
-}
-
-/// Tops the buffer up to at least 56 bits, or with every input byte left.
-static inline void refill(bit_reader *reader) {
-    if (reader->end - reader->next >= 8) {
-        refill_word(reader);
-    } else {
-        while (reader->bits < 56 && reader->next < reader->end) {
-            reader->buffer |= (uint64_t)*reader->next++ << reader->bits;
-            reader->bits += 8;
-        }
-    }
-}
-
-static inline uint64_t low_bits(uint64_t value, unsigned count) {
-    return value & ((UINT64_C(1) << count) - 1);
-}
-
-static inline void consume(bit_reader *reader, unsigned count) {
-    reader->buffer >>= count;
-    reader->bits -= count;
-}
-
-/// Reads `count` (at most 32) bits; false when the input ends first.
-static inline int read_bits(bit_reader *reader, unsigned count, unsigned *value) {
-    if (reader->bits < count) refill(reader);
-    if (reader->bits < count) return 0;
-    *value = (unsigned)low_bits(reader->buffer, count);
-    consume(reader, count);
-    return 1;
 }
 
 /// The entry the buffer's next bits select, through a link if there is one; `*skip` is set to the root bits
@@ -91,72 +34,6 @@ static inline uint32_t lookup(const uint32_t *table, unsigned root, uint64_t buf
 /// The value an entry decodes to once its code's bits are consumed: base plus extra bits.
 static inline unsigned entry_value(uint32_t entry, uint64_t buffer) {
     return ENTRY_VALUE(entry) + (unsigned)(low_bits(buffer, ENTRY_CONSUME(entry)) >> ENTRY_CODE_BITS(entry));
-}
-
-/// A stored block: whole bytes from the input, after the bits up to the next byte boundary.
-static cinflate_status stored_block(bit_reader *reader, uint8_t **out, uint8_t *out_end) {
-    consume(reader, reader->bits & 7);
-    reader->next -= reader->bits >> 3;
-    reader->buffer = 0;
-    reader->bits = 0;
-    if (reader->end - reader->next < 4) return CINFLATE_TRUNCATED;
-    unsigned length = reader->next[0] | (unsigned)reader->next[1] << 8;
-    unsigned complement = reader->next[2] | (unsigned)reader->next[3] << 8;
-    if (length != (~complement & 0xFFFFu)) return CINFLATE_BAD_STORED_LENGTH;
-    reader->next += 4;
-    size_t available = (size_t)(reader->end - reader->next), room = (size_t)(out_end - *out);
-    // zlib copies what both sides allow: more than the room is an overflow, less than the length a cut.
-    if (length > room && available > room) return CINFLATE_OUTPUT_FULL;
-    size_t copied = length < available ? length : available;
-    if (copied) memcpy(*out, reader->next, copied);
-    *out += copied;
-    reader->next += copied;
-    return copied < length ? CINFLATE_TRUNCATED : CINFLATE_OK;
-}
-
-/// Reads a dynamic block's header (RFC 1951 3.2.7) into the literal/length and distance tables.
-static cinflate_status dynamic_header(bit_reader *reader, uint32_t *litlen, uint32_t *dist) {
-    unsigned value;
-    if (!read_bits(reader, 14, &value)) return CINFLATE_TRUNCATED;
-    unsigned literal_count = (value & 31) + 257, dist_count = ((value >> 5) & 31) + 1, codelen_count = (value >> 10) + 4;
-    if (literal_count > 286 || dist_count > 30) return CINFLATE_BAD_CODE_COUNTS;
-    uint8_t lengths[286 + 30];
-    uint8_t codelen_lengths[19] = {0};
-    for (unsigned i = 0; i < codelen_count; i++) {
-        if (!read_bits(reader, 3, &value)) return CINFLATE_TRUNCATED;
-        codelen_lengths[codelen_order[i]] = (uint8_t)value;
-    }
-    uint32_t codelen[CODELEN_ENOUGH];
-    if (cinflate_build(codelen, CODELEN_ENOUGH, CODELEN_BITS, codelen_lengths, 19, ALPHABET_CODELEN))
-        return CINFLATE_BAD_CODE_LENGTH_CODE;
-    unsigned total = literal_count + dist_count, filled = 0;
-    while (filled < total) {
-        refill(reader);
-        uint32_t entry = codelen[low_bits(reader->buffer, CODELEN_BITS)];
-        unsigned symbol = ENTRY_VALUE(entry), code_bits = ENTRY_CONSUME(entry);
-        if (symbol < 16) {
-            if (code_bits > reader->bits) return CINFLATE_TRUNCATED;
-            consume(reader, code_bits);
-            lengths[filled++] = (uint8_t)symbol;
-            continue;
-        }
-        unsigned extra = symbol == 16 ? 2 : symbol == 17 ? 3 : 7;
-        if (code_bits + extra > reader->bits) return CINFLATE_TRUNCATED;
-        consume(reader, code_bits);
-        if (symbol == 16 && filled == 0) return CINFLATE_BAD_REPEAT;
-        uint8_t repeated = symbol == 16 ? lengths[filled - 1] : 0;
-        unsigned times = (symbol == 18 ? 11 : 3) + (unsigned)low_bits(reader->buffer, extra);
-        consume(reader, extra);
-        if (times > total - filled) return CINFLATE_BAD_REPEAT;
-        memset(lengths + filled, repeated, times);
-        filled += times;
-    }
-    if (lengths[256] == 0) return CINFLATE_NO_END_OF_BLOCK;
-    if (cinflate_build(litlen, LITLEN_ENOUGH, LITLEN_BITS, lengths, literal_count, ALPHABET_LITLEN))
-        return CINFLATE_BAD_LITERAL_LENGTH_CODE;
-    if (cinflate_build(dist, DIST_ENOUGH, DIST_BITS, lengths + literal_count, dist_count, ALPHABET_DIST))
-        return CINFLATE_BAD_DISTANCE_CODE;
-    return CINFLATE_OK;
 }
 
 /// Copies a match of `length` bytes from `distance` back, in pieces that may run up to 15 bytes past its end.
@@ -178,7 +55,7 @@ static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned len
     } else if (distance == 1) {
         uint64_t run = UINT64_C(0x0101010101010101) * *from;
         do {
-            store_le64(out, run);
+            store_word(out, run);
             out += 8;
         } while (out < end);
     } else {
@@ -378,13 +255,13 @@ static cinflate_status inflate_stream(const uint8_t *input, size_t input_length,
         }
         unsigned type = header >> 1;
         if (type == 0) {
-            status = stored_block(&reader, &out, out_end);
+            status = cinflate_stored_block(&reader, &out, out_end);
         } else if (type == 1) {
             const uint32_t *fixed_litlen, *fixed_dist;
             cinflate_fixed_tables(&fixed_litlen, &fixed_dist);
             status = decode(&reader, fixed_litlen, fixed_dist, output, &out, out_end);
         } else if (type == 2) {
-            status = dynamic_header(&reader, litlen, dist);
+            status = cinflate_dynamic_header(&reader, litlen, dist);
             if (status == CINFLATE_OK) status = decode(&reader, litlen, dist, output, &out, out_end);
         } else {
             status = CINFLATE_BAD_BLOCK_TYPE;
