@@ -1,18 +1,15 @@
 // Inflate (RFC 1951) into a buffer of known size. Two paths decode a block's codes:
 //
-// - the fast loop, while at least 8 input bytes and FAST_ROOM output bytes remain: the bit buffer is refilled a
+// - the fast loop, while at least 8 input bytes and the room for the next item remain: the bit buffer is refilled a
 //   64-bit word at a time (at least 56 bits, enough for a whole length/distance pair, so no item is checked
 //   for missing bits), literals are decoded up to three per refill, and matches are copied 8 or 16 bytes at a
-//   time, possibly writing past the match's end into room the fast loop keeps free;
+//   time, possibly writing past the match's end into room the fast loop checks for;
 // - the exact loop near either end: byte-at-a-time refills, every item checked for missing input bits before
 //   it is written (so a cut stream produces exactly the items it holds whole, as zlib does) and every write
 //   checked against the output's end.
 #include <string.h>
 #include "bits.h"
 #include "tables.h"
-
-// The most a fast-loop step writes: a 258-byte match copied in 16-byte pieces (three literals are less).
-#define FAST_ROOM (258 + 16)
 
 /// Writes a word's 8 bytes (only ever one byte repeated, which reads the same in either byte order).
 static inline void store_word(uint8_t *p, uint64_t word) {
@@ -36,7 +33,8 @@ static inline unsigned entry_value(uint32_t entry, uint64_t buffer) {
     return ENTRY_VALUE(entry) + (unsigned)(low_bits(buffer, ENTRY_CONSUME(entry)) >> ENTRY_CODE_BITS(entry));
 }
 
-/// Copies a match of `length` bytes from `distance` back, in pieces that may run up to 15 bytes past its end.
+/// Copies a match of `length` bytes from `distance` back, 8 or 16 bytes at a time: it may write up to 15 bytes
+/// past the match's end.
 static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned length) {
     const uint8_t *from = out - distance;
     uint8_t *end = out + length;
@@ -80,11 +78,12 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
     uint8_t *out = *out_cursor;
     cinflate_status status = CINFLATE_OK;
     unsigned skip;
-    // The fast loop: the bits of a whole item are always there, and so is the room to write it. The next
+    // The fast loop: the bits of a whole item are always there, and so is the room to write it (three bytes for
+    // literals, a match's length and 15 more for its copy, checked before it is consumed). The next
     // literal/length entry is looked up ahead (a refill leaves the bits it was looked up with unchanged).
-    if (reader->end - reader->next >= 8 && out_end - out >= FAST_ROOM) {
+    if (reader->end - reader->next >= 8 && out_end - out >= 3) {
         const uint8_t *in_last = reader->end - 8;
-        const uint8_t *out_last = out_end - FAST_ROOM;
+        const uint8_t *out_last = out_end - 3;
         refill_word(reader);
         uint32_t entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
         while (reader->next <= in_last && out <= out_last) {
@@ -106,23 +105,26 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
                 }
                 continue;
             }
+            // A code longer than the root bits: its subtable entry, the root bits (`skip`) not consumed yet.
+            unsigned skip = 0;
             if (entry & ENTRY_LINK) {
-                consume(reader, ENTRY_CONSUME(entry));
-                entry = litlen[ENTRY_VALUE(entry) + low_bits(reader->buffer, ENTRY_CODE_BITS(entry))];
+                skip = ENTRY_CONSUME(entry);
+                entry = litlen[ENTRY_VALUE(entry) + low_bits(reader->buffer >> skip, ENTRY_CODE_BITS(entry))];
                 if (entry & ENTRY_LITERAL) {
-                    consume(reader, ENTRY_CONSUME(entry));
+                    consume(reader, skip + ENTRY_CONSUME(entry));
                     *out++ = (uint8_t)ENTRY_VALUE(entry);
                     entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
                     continue;
                 }
             }
             if (entry & (ENTRY_END | ENTRY_INVALID)) {
-                consume(reader, ENTRY_CONSUME(entry));
+                consume(reader, skip + ENTRY_CONSUME(entry));
                 status = entry & ENTRY_END ? CINFLATE_OK : CINFLATE_BAD_LITERAL_LENGTH_SYMBOL;
                 goto done;
             }
-            unsigned length = entry_value(entry, reader->buffer);
-            consume(reader, ENTRY_CONSUME(entry));
+            unsigned length = entry_value(entry, reader->buffer >> skip);
+            if ((size_t)(out_end - out) < length + 15) break;  // the exact loop decodes this match again
+            consume(reader, skip + ENTRY_CONSUME(entry));
             entry = dist[low_bits(reader->buffer, DIST_BITS)];
             if (entry & ENTRY_LINK) {
                 consume(reader, ENTRY_CONSUME(entry));

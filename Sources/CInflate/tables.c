@@ -1,5 +1,6 @@
 // Building decoding tables from code lengths (RFC 1951 3.2.2: canonical Huffman codes).
 #include <pthread.h>
+#include <string.h>
 #include "tables.h"
 
 #define MAX_CODE_BITS 15
@@ -71,7 +72,6 @@ int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint
         // Incomplete: allowed only for one literal/length or distance symbol with a one-bit code; its
         // unused code is invalid, detected after that one bit.
         if (kind == ALPHABET_CODELEN || longest != 1) return -1;
-        replicate(table, root, 0, 0, ENTRY_INVALID | 1u << 8 | 1u);
     }
     // Symbols sorted by (length, symbol) and their canonical codes, which then increase when left-aligned.
     unsigned offsets[MAX_CODE_BITS + 2];
@@ -87,15 +87,21 @@ int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint
         for (unsigned i = 0; i < counts[length]; i++) codes[position++] = (uint16_t)reversed(code++, length);
         code <<= 1;
     }
+    // Codes of at most `root` bits, by increasing length: the first 2^length entries hold every code up to
+    // that length (each written once, at its reversed code), then are doubled for the next length, so that a
+    // code ends up at every index whose low bits are its code. Entry 0 starts invalid: what is left of it
+    // after an incomplete code's one code is its unused code.
+    table[0] = ENTRY_INVALID | 1u << 8 | 1u;
+    unsigned i = 0;
+    for (unsigned length = 1; length <= root; length++) {
+        memcpy(table + (1u << (length - 1)), table, sizeof(uint32_t) << (length - 1));
+        for (; i < total && lengths[sorted[i]] == length; i++) table[codes[i]] = symbol_entry(kind, sorted[i]) + length + (length << 8);
+    }
+    // Longer codes: a link in the root table to a subtable indexed by the bits after the root.
     unsigned next = 1u << root;
     unsigned prefix = ~0u, sub_bits = 0, sub_offset = 0;
-    for (unsigned i = 0; i < total; i++) {
+    for (; i < total; i++) {
         unsigned symbol = sorted[i], length = lengths[symbol], reversed_code = codes[i];
-        uint32_t base = symbol_entry(kind, symbol);
-        if (length <= root) {
-            replicate(table, root, reversed_code, length, base + length + (length << 8));
-            continue;
-        }
         unsigned low = reversed_code & ((1u << root) - 1);
         if (low != prefix) {
             // A new subtable for the codes that start with these root bits (a contiguous run in canonical
@@ -110,7 +116,7 @@ int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint
             table[low] = ENTRY_LINK | (uint32_t)sub_offset << 16 | sub_bits << 8 | root;
         }
         unsigned rest = length - root;
-        replicate(table + sub_offset, sub_bits, reversed_code >> root, rest, base + rest + (rest << 8));
+        replicate(table + sub_offset, sub_bits, reversed_code >> root, rest, symbol_entry(kind, symbol) + rest + (rest << 8));
     }
     return 0;
 }
