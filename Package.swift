@@ -47,7 +47,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "FileIO"),
         .target(name: "CCRC32"),
-        .target(name: "ZipArchive", dependencies: ["CZlib", "CCRC32"]),
+        // Our own inflate for whole zip entries (raw DEFLATE into a buffer of the declared size).
+        .target(name: "CInflate"),
+        .target(name: "ZipArchive", dependencies: ["CZlib", "CCRC32", "CInflate"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "ZipArchive", "FileIO"]),
         .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive", "FileIO", "OrderedParallel"]),
         .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "SurveyFlow"]),

@@ -16,7 +16,8 @@ import sys
 PHASES = [
     ("read the archive file", [r"FileBytes\.read\("], False),
     ("zip: directory, inflate, CRC-32", [r"ArchiveZip\.read\("], False),
-    ("inflate (zlib)", [r"\?\?\?:inflate \["], True),
+    # zlib's inflate (builds before our own) or CInflate's; a build calls one of them.
+    ("inflate", [r"\?\?\?:inflate \[", r":cinflate \["], True),
     ("CRC-32 (carry-less multiply; zlib for the last bytes)", [r"ccrc32_fold_blocks", r"\?\?\?:crc32_z \["], True),
     ("parse JSON onto tapes", [r"JSONTapeParser\.tape\("], False),
     ("schema validation (tapes)", [r"Validator\.isValid\(", r"Validator\.validate\("], False),

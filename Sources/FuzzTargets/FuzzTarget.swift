@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case runner
     /// Zip reader: entries read back or refuse with a typed error; extracted entries re-zip identically.
     case zip
+    /// Raw DEFLATE of a declared size (`size` in 3 bytes, then the stream): our inflate agrees with zlib's.
+    case inflate
     /// Result-archive verifier: verdicts are consistent, batches mark repeated runs.
     case archive
     /// Pipeline configuration (archive map, manifest, catalog, tolerated errors): read or refused in place.
@@ -32,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .lint: try LintTarget.run(bytes)
         case .runner: try RunnerTarget.run(bytes)
         case .zip: try ZipTarget.run(bytes)
+        case .inflate: try InflateTarget.run(bytes)
         case .archive: try ArchiveTarget.run(bytes)
         case .pipeline: try PipelineTarget.run(bytes)
         case .lsp: try LSPTarget.run(bytes)

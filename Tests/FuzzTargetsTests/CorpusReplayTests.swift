@@ -11,6 +11,7 @@ final class CorpusReplayTests: XCTestCase {
     func testLint() throws { try replay(.lint) }
     func testRunner() throws { try replay(.runner) }
     func testZip() throws { try replay(.zip) }
+    func testInflate() throws { try replay(.inflate) }
     func testArchive() throws { try replay(.archive) }
     func testPipeline() throws { try replay(.pipeline) }
     func testLSP() throws { try replay(.lsp) }
@@ -18,7 +19,7 @@ final class CorpusReplayTests: XCTestCase {
 
     /// A target added to `FuzzTarget` without a replay test here would never run its corpus in `swift test`.
     func testEveryTargetIsReplayed() {
-        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .archive, .pipeline, .lsp, .http]
+        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .inflate, .archive, .pipeline, .lsp, .http]
         XCTAssertEqual(Set(FuzzTarget.allCases), replayed, "add a replay test for each new fuzz target")
     }
 
