@@ -138,11 +138,12 @@ struct CommitMarker {
     }
 
     /// Removes the temporary files the commit's process was writing (`.NAME.tmp-PID-…` beside each file, the
-    /// journal's included) when it stopped.
+    /// journal's and each staged copy's included) when it stopped.
     func removeTemporaryFiles(in folder: String) {
         guard pid > 0 else { return }
         var byFolder: [String: Set<String>] = [:]
-        for path in files.map(\.path) + staged + [IngestLedger.journal] {
+        let stagedCopies = staged.map { CommitMarker.staged($0, commit: number) }
+        for path in files.map(\.path) + staged + stagedCopies + [IngestLedger.journal] {
             let full = folder + "/" + path
             guard let parent = AtomicFile.folder(of: full) else { continue }
             byFolder[parent, default: []].insert("." + String(full.dropFirst(parent.count + 1)) + ".tmp-\(pid)-")

@@ -237,8 +237,10 @@ final class IngestSemanticsTests: XCTestCase {
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(part).path)[.size] as? Int)
         let placed = "dataset=New/assessmentid=walk/year=2026/month=3/day=4/part-000001.ndjson"
         let writing = "dataset=Writing/assessmentid=walk/year=2026/month=3/day=4/part-000001.ndjson"
+        let replacing = "dataset=Replaced/assessmentid=walk/year=2026/month=3/day=4/part-000001.ndjson"
         let marker = CommitMarker(files: [CommitFile(path: part, change: .append(size: size), chunks: []),
-                                          CommitFile(path: placed, change: .create, chunks: []), CommitFile(path: writing, change: .create, chunks: [])],
+                                          CommitFile(path: placed, change: .create, chunks: []), CommitFile(path: writing, change: .create, chunks: []),
+                                          CommitFile(path: replacing, change: .replace, chunks: [])],
                                   number: 3, pid: 4_194_999)
         try Data(JSONWriter.compact.bytes(marker.json)).write(to: output.appendingPathComponent("_assess/pending/000003.json"))
         let handle = try FileHandle(forWritingTo: output.appendingPathComponent(part))
@@ -253,11 +255,17 @@ final class IngestSemanticsTests: XCTestCase {
         try Data("{\"half".utf8).write(to: temporary)
         let ledgerTemporary = output.appendingPathComponent("_assess/.ledger.ndjson.tmp-4194999-78")
         try Data("x".utf8).write(to: ledgerTemporary)
+        // The temporary file of a staged copy (`.NAME.staged-3`), which the process writes before renaming it to that name.
+        let stagedFolder = output.appendingPathComponent(replacing).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: stagedFolder, withIntermediateDirectories: true)
+        let stagedTemporary = stagedFolder.appendingPathComponent("..part-000001.ndjson.staged-3.tmp-4194999-79")
+        try Data("{\"half".utf8).write(to: stagedTemporary)
         let outcomes = try ingest([inputs[2]], into: output, commitRecords: 1)
         XCTAssertEqual(outcomes.map(\.status), [.ingested])
         let tree = IngestFixtures.tree(output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.path), "the dead process's temporary file is removed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: ledgerTemporary.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stagedTemporary.path), "a staged copy's temporary file is removed")
         XCTAssertNil(tree[placed])
         XCTAssertTrue(tree.keys.allSatisfy { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }, "\(tree.keys.sorted())")
         XCTAssertTrue(try XCTUnwrap(tree[part]).hasPrefix(try XCTUnwrap(complete[part])), "the torn rows cut off")
