@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "FileIO"),
+        // sync_file_range for FileIO (glibc declares it only under _GNU_SOURCE).
+        .systemLibrary(name: "CFileSync", path: "Sources/CFileSync"),
+        .target(name: "FileIO", dependencies: ["CFileSync"]),
         .target(name: "CCRC32"),
         .target(name: "ZipArchive", dependencies: ["CZlib", "CCRC32"]),
         .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "ZipArchive", "FileIO"]),

@@ -3,11 +3,12 @@ import Foundation
 /// Writes files so that readers see either the old state or the complete new file, never a part.
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk (unless
-    /// `flush` is false: a batch writer flushes once at its end), then moves it into place; without
+    /// `flush` is false: a batch writer flushes at its end; with `writeback` the file's writeback is
+    /// started at once, `FileFlush.startWriteback`), then moves it into place; without
     /// `overwrite`, an existing destination is an error (checked race-free with a hard link). On any
     /// failure the temporary file is removed.
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
-        try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true, writeback: Bool = false) throws(FileWriteError) {
+        try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush, writeback: writeback)
     }
 
     /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
@@ -42,12 +43,12 @@ public enum AtomicFile {
         return last == utf8.startIndex ? "/" : String(path[..<last])
     }
 
-    /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
-    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
+    /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:writeback:)` writes one buffer.
+    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true, writeback: Bool = false) throws(FileWriteError) {
         // The temporary file goes beside the destination.
         let folder = AtomicFile.folder(of: path) ?? "."
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = folder + "/." + name + ".tmp-" + TemporaryName.next()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -75,7 +76,13 @@ public enum AtomicFile {
             }
         }
         if failure == nil, !gathered.isEmpty { failure = writeAll(gathered, to: descriptor) }
-        if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil {
+            if flush {
+                if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+            } else if writeback {
+                FileFlush.startWriteback(descriptor)
+            }
+        }
         close(descriptor)
         if let failure {
             unlink(temporary)
@@ -103,5 +110,22 @@ public enum AtomicFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+}
+
+/// The unique part of temporary file names: `PID-TAG-N`, the process, a random tag drawn once per process
+/// (a dead process of the same id may have left files) and a counter; no system call per name.
+public enum TemporaryName {
+    private static let prefix = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + "-"
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counter = 0
+
+    /// A name part no other call of this process (nor, but for a 1 in 2³² chance, of another) returns.
+    public static func next() -> String {
+        lock.lock()
+        counter += 1
+        let number = counter
+        lock.unlock()
+        return prefix + String(number)
     }
 }

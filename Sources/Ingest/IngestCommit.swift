@@ -25,13 +25,19 @@ struct CommitFile: Sendable {
     /// Whether a file to create may replace one already there (Sage's per-record objects, rejected rows).
     var overwrite = false
 
-    /// Writes the file's bytes for commit `number` under `folder`.
-    func place(in folder: String, commit number: Int, flush: Bool) throws(IngestWriteError) {
+
+    /// Writes the file's bytes for commit `number` under `folder`: flushed now with `flush`, else a file
+    /// placed under its name is handed to `flusher` at once (with its folder when it is new there).
+    func place(in folder: String, commit number: Int, flush: Bool, flusher: Flusher? = nil) throws(IngestWriteError) {
         let full = folder + "/" + path
         switch change {
-        case .create: try IngestLedger.write(chunks: chunks, to: full, overwrite: overwrite, flush: flush)
-        case .append(let size): try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush)
-        case .replace: try IngestLedger.write(chunks: chunks, to: CommitMarker.staged(full, commit: number), overwrite: true, flush: flush)
+        case .create:
+            try IngestLedger.write(chunks: chunks, to: full, overwrite: overwrite, flush: flush, writeback: true)
+            flusher?.add(files: [full], folders: [AtomicFile.folder(of: full) ?? folder])
+        case .append(let size):
+            try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush)
+            flusher?.add(files: [full])
+        case .replace: try IngestLedger.write(chunks: chunks, to: CommitMarker.staged(full, commit: number), overwrite: true, flush: flush, writeback: true)
         case .remove: break
         }
     }
@@ -190,9 +196,10 @@ extension IngestLedger {
     }
 
     /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
-    /// existing file is an error that says the ledger does not know it.
-    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false) throws(IngestWriteError) {
-        func attempt() throws(FileWriteError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
+    /// existing file is an error that says the ledger does not know it. With `writeback` (and without
+    /// `flush`), the file's writeback starts as soon as it is written: it is flushed later in the run.
+    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false, writeback: Bool = false) throws(IngestWriteError) {
+        func attempt() throws(FileWriteError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush, writeback: writeback) }
         func refusal(_ error: FileWriteError) -> IngestWriteError {
             guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
             return unknownFile(path)
@@ -235,30 +242,12 @@ extension IngestLedger {
             pending.removeAll(keepingCapacity: true)
         }
         if !pending.isEmpty { try write(pending) }
+        if !flush { FileFlush.startWriteback(descriptor) }
         if flush, fsync(descriptor) != 0 { throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))") }
     }
 
     static func unknownFile(_ path: String) -> IngestWriteError {
         IngestWriteError(description: "\(path) already exists but no commit in \(journal) names it (was the ledger removed?); "
                          + "nothing was replaced: ingest into a new folder, or restore the ledger")
-    }
-
-    /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
-    /// as a new partition folder is; an existing folder is fine. The output folder itself is made here
-    /// too (by the sink), so its errors read as every other write error: `cannot write PATH: reason`.
-    static func makeFolder(_ path: String) throws(IngestWriteError) {
-        func make() -> Int32? {
-            if mkdir(path, 0o777) == 0 { return nil }
-            let error = errno
-            var status = stat()
-            return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
-        }
-        guard var error = make() else { return }
-        if error == ENOENT, let parent = AtomicFile.folder(of: path), parent != path {
-            try makeFolder(parent)
-            guard let again = make() else { return }
-            error = again
-        }
-        throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(error)))")
     }
 }

@@ -99,7 +99,7 @@ final class IngestCommandTests: XCTestCase {
         }
         func calls(_ name: String, durable: Bool) throws -> [String] {
             let log = folder.appendingPathComponent("\(name).strace")
-            let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-e", "trace=fsync,sync,rename,link,openat", "-o", log.path,
+            let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-y", "-e", "trace=fsync,fdatasync,sync,rename,link,openat", "-o", log.path,
                                                                     try Binary.assess().path] + base + ["-o", folder.appendingPathComponent(name).path]
                                                                     + (durable ? ["--durable"] : []))
             XCTAssertEqual(run.status, 3, "the manifest line without a path: \(run.stderr)")
@@ -116,9 +116,45 @@ final class IngestCommandTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(before.filter { $0.contains("fsync(") }.count, placed.count * 2, "each file and its folder flushed")
         }
         XCTAssertTrue(flushed.contains { $0.contains("fsync(") } && !flushed.contains { $0.contains("sync()") }, "flushed as it goes, no sync() at the end")
-        let unflushed = try calls("traced-plain", durable: false)
-        XCTAssertFalse(unflushed.contains { $0.contains("fsync(") }, "a plain run flushes nothing as it goes")
-        XCTAssertTrue(unflushed.contains { $0.contains("sync()") }, "and everything once at its end")
+        try checkPlainRunFlushesWhatItWrote(calls("traced-plain", durable: false))
+    }
+
+    /// A run without `--durable` (its system calls, `strace -f -y`) flushes exactly what it wrote, never
+    /// with `sync()`: every file it placed and the folder it went to, each after it was placed, and the
+    /// ledger last, once every other flush has returned.
+    private func checkPlainRunFlushesWhatItWrote(_ calls: [String]) {
+        XCTAssertFalse(calls.contains { $0.contains("sync()") }, "no sync(): only what the run wrote is flushed")
+        func quoted(_ line: String) -> [String] { line.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
+        func flushed(_ line: String) -> String? {
+            guard let call = ["fdatasync(", "fsync("].lazy.compactMap({ line.range(of: $0) }).first,
+                  let open = line[call.upperBound...].firstIndex(of: "<"), let close = line[open...].firstIndex(of: ">") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+        var placed: [(index: Int, path: String)] = []
+        for (index, line) in calls.enumerated() where (line.contains("rename(") || line.contains("link(")) && line.hasSuffix("= 0") {
+            if let path = quoted(line).last, !path.contains("/_assess/") { placed.append((index, path)) }
+        }
+        XCTAssertFalse(placed.isEmpty)
+        for (index, path) in placed {
+            XCTAssertTrue(calls[index...].contains { flushed($0) == path }, "\(path) flushed after it was placed")
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            XCTAssertTrue(calls[index...].contains { $0.contains("fsync(") && flushed($0) == folder }, "\(folder) flushed after \(path) was placed in it")
+        }
+        // The ledger's flush starts once no other flush is under way (a thread's call unfinished until its "resumed" line).
+        var unfinished: Set<Substring> = []
+        var ledgerFlushes = 0
+        for line in calls {
+            let thread = line.prefix { $0 != " " }
+            if line.contains("resumed>") { unfinished.remove(thread) }
+            guard let path = flushed(line) else { continue }
+            if path.hasSuffix("/_assess/ledger.ndjson") {
+                ledgerFlushes += 1
+                XCTAssertTrue(unfinished.isEmpty, "the ledger is flushed after the rows it names")
+            } else if line.contains("<unfinished"), !path.contains("/_assess") {
+                unfinished.insert(thread)
+            }
+        }
+        XCTAssertEqual(ledgerFlushes, 1, "the ledger flushed once, at the end")
     }
 
     func testAManifestStreamsFromStandardInput() throws {
