@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        // sync_file_range for FileIO (glibc declares it only under _GNU_SOURCE).
+        // syncfs for FileIO (glibc declares it only under _GNU_SOURCE).
         .systemLibrary(name: "CFileSync", path: "Sources/CFileSync"),
         .target(name: "FileIO", dependencies: ["CFileSync"]),
         .target(name: "CCRC32"),

@@ -3,12 +3,11 @@ import Foundation
 /// Writes files so that readers see either the old state or the complete new file, never a part.
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk (unless
-    /// `flush` is false: a batch writer flushes at its end; with `writeback` the file's writeback is
-    /// started at once, `FileFlush.startWriteback`), then moves it into place; without
+    /// `flush` is false: a batch writer flushes once at its end), then moves it into place; without
     /// `overwrite`, an existing destination is an error (checked race-free with a hard link). On any
     /// failure the temporary file is removed.
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true, writeback: Bool = false) throws(FileWriteError) {
-        try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush, writeback: writeback)
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
+        try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
     }
 
     /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
@@ -43,8 +42,8 @@ public enum AtomicFile {
         return last == utf8.startIndex ? "/" : String(path[..<last])
     }
 
-    /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:writeback:)` writes one buffer.
-    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true, writeback: Bool = false) throws(FileWriteError) {
+    /// Writes the concatenation of `chunks` as `write(_:to:overwrite:flush:)` writes one buffer.
+    public static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = true) throws(FileWriteError) {
         // The temporary file goes beside the destination.
         let folder = AtomicFile.folder(of: path) ?? "."
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
@@ -76,13 +75,7 @@ public enum AtomicFile {
             }
         }
         if failure == nil, !gathered.isEmpty { failure = writeAll(gathered, to: descriptor) }
-        if failure == nil {
-            if flush {
-                if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-            } else if writeback {
-                FileFlush.startWriteback(descriptor)
-            }
-        }
+        if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {
             unlink(temporary)

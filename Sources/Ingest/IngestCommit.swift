@@ -26,18 +26,13 @@ struct CommitFile: Sendable {
     var overwrite = false
 
 
-    /// Writes the file's bytes for commit `number` under `folder`: flushed now with `flush`, else a file
-    /// placed under its name is handed to `flusher` at once (with its folder when it is new there).
-    func place(in folder: String, commit number: Int, flush: Bool, flusher: Flusher? = nil) throws(IngestWriteError) {
+    /// Writes the file's bytes for commit `number` under `folder`.
+    func place(in folder: String, commit number: Int, flush: Bool) throws(IngestWriteError) {
         let full = folder + "/" + path
         switch change {
-        case .create:
-            try IngestLedger.write(chunks: chunks, to: full, overwrite: overwrite, flush: flush, writeback: true)
-            flusher?.add(files: [full], folders: [AtomicFile.folder(of: full) ?? folder])
-        case .append(let size):
-            try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush)
-            flusher?.add(files: [full])
-        case .replace: try IngestLedger.write(chunks: chunks, to: CommitMarker.staged(full, commit: number), overwrite: true, flush: flush, writeback: true)
+        case .create: try IngestLedger.write(chunks: chunks, to: full, overwrite: overwrite, flush: flush)
+        case .append(let size): try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush)
+        case .replace: try IngestLedger.write(chunks: chunks, to: CommitMarker.staged(full, commit: number), overwrite: true, flush: flush)
         case .remove: break
         }
     }
@@ -196,10 +191,9 @@ extension IngestLedger {
     }
 
     /// Writes the concatenation of `chunks` as `write(_:to:)` writes one buffer; without `overwrite`, an
-    /// existing file is an error that says the ledger does not know it. With `writeback` (and without
-    /// `flush`), the file's writeback starts as soon as it is written: it is flushed later in the run.
-    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false, writeback: Bool = false) throws(IngestWriteError) {
-        func attempt() throws(FileWriteError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush, writeback: writeback) }
+    /// existing file is an error that says the ledger does not know it.
+    static func write(chunks: [[UInt8]], to path: String, overwrite: Bool, flush: Bool = false) throws(IngestWriteError) {
+        func attempt() throws(FileWriteError) { try AtomicFile.write(chunks: chunks, to: path, overwrite: overwrite, flush: flush) }
         func refusal(_ error: FileWriteError) -> IngestWriteError {
             guard case .destinationExists = error else { return IngestWriteError(description: error.description) }
             return unknownFile(path)
@@ -242,7 +236,6 @@ extension IngestLedger {
             pending.removeAll(keepingCapacity: true)
         }
         if !pending.isEmpty { try write(pending) }
-        if !flush { FileFlush.startWriteback(descriptor) }
         if flush, fsync(descriptor) != 0 { throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))") }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import FileIO
 
 extension IngestLedger {
-    /// Makes each folder of `folders` (full paths) not known to exist yet, with those missing above it;
-    /// the folders that gained an entry are handed to the flusher. Below a folder known to exist (the output
+    /// Makes each folder of `folders` (full paths) not known to exist yet, with those missing above it (with
+    /// `durable`, the folders that gained an entry are flushed). Below a folder known to exist (the output
     /// folder, a partition made before), each missing folder is made top down, one call each.
     mutating func makeFolders(_ folders: some Sequence<String>) throws(IngestWriteError) {
         for target in folders where !knownFolders.contains(target) {
@@ -18,28 +18,29 @@ extension IngestLedger {
                 try IngestLedger.makeFolder(target, made: &made)
                 knownFolders.insert(target)
             }
-            flusher.add(folders: made.compactMap(AtomicFile.folder(of:)))
+            guard durable else { continue }
+            for parent in Set(made.compactMap(AtomicFile.folder(of:))).sorted() {
+                if let reason = FileFlush.flush(parent, folder: true) { throw IngestWriteError(description: "cannot flush \(parent): \(reason)") }
+            }
         }
     }
 
-    /// Waits for every flush handed over so far; throws the first that failed.
-    func drainFlushes() throws(IngestWriteError) {
-        if let error = flusher.drain() { throw IngestWriteError(description: error.description) }
+    /// Without `durable`, after a commit: starts flushing the output's file system on another thread unless
+    /// a flush is still under way (the kernel writes the commit's files back while the run goes on); throws
+    /// when the last one failed.
+    mutating func startFlushing() throws(IngestWriteError) {
+        guard !durable, flushing?.isDone ?? true else { return }
+        if let reason = flushing?.wait() { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
+        flushing = FileSystemFlush(folder: folder)
     }
 
-    /// Throws the first flush that failed so far, without waiting (a run stops at the next commit).
-    func checkFlushes() throws(IngestWriteError) {
-        if let error = flusher.failure { throw IngestWriteError(description: error.description) }
-    }
-
-    /// Makes the run durable at its end: every file and folder it changed, then the journal and the
-    /// ledger's folders, so that the ledger never reaches the disk before the rows it names. Only what this
-    /// run wrote is flushed (never other files of the file system).
-    func flushRun() throws(IngestWriteError) {
-        try drainFlushes()
-        flusher.add(files: [folder + "/" + IngestLedger.journal],
-                    folders: [folder + "/" + IngestLedger.pending, AtomicFile.folder(of: folder + "/" + IngestLedger.journal) ?? folder])
-        try drainFlushes()
+    /// Makes the run durable at its end (without `durable`): waits for the flush under way, then flushes the
+    /// output's file system once more, so that once the run has ended every file it wrote, and the ledger,
+    /// is on disk. Only that file system is flushed (never all of them, as `sync` does).
+    mutating func flushRun() throws(IngestWriteError) {
+        if let reason = flushing?.wait() { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
+        flushing = nil
+        if let reason = FileFlush.flushFileSystem(of: folder) { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
     }
 
     /// Makes the folder `path` and those missing above it (`mkdir -p`), appending each one made to `made`
@@ -80,11 +81,10 @@ extension IngestLedger {
     }
 
     /// Writes a whole file at `path` (under the output folder; a rejected row), its folder made if this run
-    /// has not made or found it yet; flushed now with `durable`, else handed to the flusher.
+    /// has not made or found it yet; flushed now with `durable`, else with the run's other files.
     mutating func writeFile(_ bytes: [UInt8], to path: String) throws(IngestWriteError) {
-        let full = folder + "/" + path, parent = AtomicFile.folder(of: full) ?? folder
-        try makeFolders([parent])
-        try IngestLedger.write(chunks: [bytes], to: full, overwrite: true, flush: durable, writeback: true)
-        if durable { try drainFlushes() } else { flusher.add(files: [full], folders: [parent]) }
+        let full = folder + "/" + path
+        try makeFolders([AtomicFile.folder(of: full) ?? folder])
+        try IngestLedger.write(chunks: [bytes], to: full, overwrite: true, flush: durable)
     }
 }

@@ -88,8 +88,8 @@ struct IngestLedger {
     /// The output folder.
     let folder: String
     /// Whether each commit reaches the disk before the journal records it (`fsync`): a machine that stops
-    /// (power, kernel) then loses no committed record either; otherwise each file is flushed on other
-    /// threads once it is in place, and all the run wrote is on disk once its end is (`flushRun()`).
+    /// (power, kernel) then loses no committed record either; otherwise the output's file system is
+    /// flushed while the run goes on, and all the run wrote is on disk once its end is (`flushRun()`).
     let durable: Bool
     /// Whether the record each object belongs to is kept (`owners`): in the per-record layout, where an
     /// object is one record's own.
@@ -106,9 +106,8 @@ struct IngestLedger {
     private(set) var lastCommit = 0
     /// Folders known to exist: made or written into by this run (a file is written there without trying first).
     var knownFolders: Set<String> = []
-    /// Flushes what the run changes (without `durable`: each file as soon as it is placed, while the run
-    /// goes on; with it, the folders made for a commit, before the journal names them).
-    let flusher = Flusher()
+    /// The flush of the output's file system under way (without `durable`), if any.
+    var flushing: FileSystemFlush?
 
     /// The ledger of `folder`, after finishing or undoing what an interrupted run left in flight.
     init(folder: String, durable: Bool = false, tracksOwners: Bool = false) throws(IngestWriteError) {
@@ -117,7 +116,6 @@ struct IngestLedger {
         self.tracksOwners = tracksOwners
         try makeFolders([folder + "/" + IngestLedger.pending])
         knownFolders.formUnion([folder, folder + "/_assess"])
-        if durable { try drainFlushes() }
         var entries = readJournal()
         let (undone, markers) = recoverInterruptedCommits(journal: entries)
         if !undone.isEmpty {
@@ -149,17 +147,15 @@ struct IngestLedger {
         let marker = CommitMarker(files: files, number: number)
         try IngestLedger.write(JSONWriter.compact.bytes(marker.json), to: markerPath(number), flush: durable)
         // Folders are made here, once per run each, so that no writer tries a file in a missing folder first.
-        let folder = folder, durable = durable, placed = durable ? nil : flusher
+        let folder = folder, durable = durable
         try makeFolders(Set(files.filter { $0.change != .remove }.compactMap { AtomicFile.folder(of: folder + "/" + $0.path) }))
         var firstFailure: IngestWriteError?
         OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
-            Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable, flusher: placed) }
+            Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable) }
         }, consume: { written in
             if firstFailure == nil, case .failure(let error) = written { firstFailure = error }
         })
         if let firstFailure { throw firstFailure }
-        // With `durable`, the folders made for the files before the journal names them (the files are flushed).
-        if durable { try drainFlushes() } else { try checkFlushes() }
         if marker.finishesAfterJournal {
             let droppedIds = Set(dropped.map(\.recordId))
             let removed = IngestLedger.removedLines(dropped)
@@ -176,12 +172,7 @@ struct IngestLedger {
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
         lastCommit = max(lastCommit, number)
-        if !durable {
-            // Files replaced or removed once the journal recorded the commit: now in place (or gone).
-            let finished = files.filter { $0.change == .replace || $0.change == .remove }
-            flusher.add(files: finished.filter { $0.change == .replace }.map { folder + "/" + $0.path },
-                        folders: finished.compactMap { AtomicFile.folder(of: folder + "/" + $0.path) })
-        }
+        try startFlushing()
     }
 
     /// The lines `entries`' rows hold, by file: (first line, count), in line order.
