@@ -29,9 +29,12 @@ extension IngestLedger {
     /// a flush is still under way (the kernel writes the commit's files back while the run goes on); throws
     /// when the last one failed.
     mutating func startFlushing() throws(IngestWriteError) {
-        guard !durable, flushing?.isDone ?? true else { return }
+        guard !durable else { return }
+        unflushed = true
+        guard flushing?.isDone ?? true else { return }
         if let reason = flushing?.wait() { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
         flushing = FileSystemFlush(folder: folder)
+        unflushed = false
     }
 
     /// Makes the run durable at its end (without `durable`): waits for the flush under way, then flushes the
@@ -40,7 +43,10 @@ extension IngestLedger {
     mutating func flushRun() throws(IngestWriteError) {
         if let reason = flushing?.wait() { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
         flushing = nil
+        // A flush started after the last write (the last commit's) has made the run durable already.
+        guard unflushed else { return }
         if let reason = FileFlush.flushFileSystem(of: folder) { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
+        unflushed = false
     }
 
     /// Makes the folder `path` and those missing above it (`mkdir -p`), appending each one made to `made`
@@ -86,5 +92,6 @@ extension IngestLedger {
         let full = folder + "/" + path
         try makeFolders([AtomicFile.folder(of: full) ?? folder])
         try IngestLedger.write(chunks: [bytes], to: full, overwrite: true, flush: durable)
+        unflushed = true
     }
 }

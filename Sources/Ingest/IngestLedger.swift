@@ -108,6 +108,9 @@ struct IngestLedger {
     var knownFolders: Set<String> = []
     /// The flush of the output's file system under way (without `durable`), if any.
     var flushing: FileSystemFlush?
+    /// Whether the run changed files since the last flush of the output's file system started (without
+    /// `durable`; from the start: recovering an interrupted commit changes files too).
+    var unflushed = true
 
     /// The ledger of `folder`, after finishing or undoing what an interrupted run left in flight.
     init(folder: String, durable: Bool = false, tracksOwners: Bool = false) throws(IngestWriteError) {
