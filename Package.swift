@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "OrderedParallel"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "FileIO"),
+        // syncfs for FileIO (glibc declares it only under _GNU_SOURCE).
+        .systemLibrary(name: "CFileSync", path: "Sources/CFileSync"),
+        .target(name: "FileIO", dependencies: ["CFileSync"]),
         .target(name: "CCRC32"),
         // Our own inflate for whole zip entries (raw DEFLATE into a buffer of the declared size).
         .target(name: "CInflate"),

@@ -91,12 +91,15 @@ struct IngestBatch {
         return (counts[.invalid] ?? 0) + (counts[.duplicate] ?? 0) == 0 ? .ok : .findings
     }
 
+    /// Prints the outcomes a commit settled, one line each, in one write.
     private mutating func report(_ outcomes: [IngestOutcome], io: CommandIO) {
+        var lines = ""
         for outcome in outcomes {
             counts[outcome.status, default: 0] += 1
             if outcome.status == .superseded || outcome.supersedes != nil { superseded += 1 }
-            io.print(JSONWriter.compact.string(outcome.json))
+            lines += JSONWriter.compact.string(outcome.json) + "\n"
         }
+        if !lines.isEmpty { io.writeOutput(lines) }
     }
 
     private func printSummary(_ io: CommandIO) {

@@ -47,7 +47,7 @@ public enum AtomicFile {
         // The temporary file goes beside the destination.
         let folder = AtomicFile.folder(of: path) ?? "."
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = folder + "/." + name + ".tmp-" + TemporaryName.next()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -103,5 +103,22 @@ public enum AtomicFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+}
+
+/// The unique part of temporary file names: `PID-TAG-N`, the process, a random tag drawn once per process
+/// (a dead process of the same id may have left files) and a counter; no system call per name.
+public enum TemporaryName {
+    private static let prefix = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + "-"
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counter = 0
+
+    /// A name part no other call of this process (nor, but for a 1 in 2³² chance, of another) returns.
+    public static func next() -> String {
+        lock.lock()
+        counter += 1
+        let number = counter
+        lock.unlock()
+        return prefix + String(number)
     }
 }

@@ -25,6 +25,7 @@ struct CommitFile: Sendable {
     /// Whether a file to create may replace one already there (Sage's per-record objects, rejected rows).
     var overwrite = false
 
+
     /// Writes the file's bytes for commit `number` under `folder`.
     func place(in folder: String, commit number: Int, flush: Bool) throws(IngestWriteError) {
         let full = folder + "/" + path
@@ -242,24 +243,5 @@ extension IngestLedger {
     static func unknownFile(_ path: String) -> IngestWriteError {
         IngestWriteError(description: "\(path) already exists but no commit in \(journal) names it (was the ledger removed?); "
                          + "nothing was replaced: ingest into a new folder, or restore the ledger")
-    }
-
-    /// Makes the folder `path` and those missing above it (`mkdir -p`): one call when only it is missing,
-    /// as a new partition folder is; an existing folder is fine. The output folder itself is made here
-    /// too (by the sink), so its errors read as every other write error: `cannot write PATH: reason`.
-    static func makeFolder(_ path: String) throws(IngestWriteError) {
-        func make() -> Int32? {
-            if mkdir(path, 0o777) == 0 { return nil }
-            let error = errno
-            var status = stat()
-            return error == EEXIST && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : error
-        }
-        guard var error = make() else { return }
-        if error == ENOENT, let parent = AtomicFile.folder(of: path), parent != path {
-            try makeFolder(parent)
-            guard let again = make() else { return }
-            error = again
-        }
-        throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(error)))")
     }
 }

@@ -88,7 +88,8 @@ struct IngestLedger {
     /// The output folder.
     let folder: String
     /// Whether each commit reaches the disk before the journal records it (`fsync`): a machine that stops
-    /// (power, kernel) then loses no committed record either; otherwise files are flushed at the run's end.
+    /// (power, kernel) then loses no committed record either; otherwise the output's file system is
+    /// flushed while the run goes on, and all the run wrote is on disk once its end is (`flushRun()`).
     let durable: Bool
     /// Whether the record each object belongs to is kept (`owners`): in the per-record layout, where an
     /// object is one record's own.
@@ -103,13 +104,21 @@ struct IngestLedger {
     private(set) var owners: [String: String] = [:]
     /// The number of the last commit made.
     private(set) var lastCommit = 0
+    /// Folders known to exist: made or written into by this run (a file is written there without trying first).
+    var knownFolders: Set<String> = []
+    /// The flush of the output's file system under way (without `durable`), if any.
+    var flushing: FileSystemFlush?
+    /// Whether the run changed files since the last flush of the output's file system started (without
+    /// `durable`; from the start: recovering an interrupted commit changes files too).
+    var unflushed = true
 
     /// The ledger of `folder`, after finishing or undoing what an interrupted run left in flight.
     init(folder: String, durable: Bool = false, tracksOwners: Bool = false) throws(IngestWriteError) {
         self.folder = folder
         self.durable = durable
         self.tracksOwners = tracksOwners
-        try IngestLedger.makeFolder(folder + "/" + IngestLedger.pending)
+        try makeFolders([folder + "/" + IngestLedger.pending])
+        knownFolders.formUnion([folder, folder + "/_assess"])
         var entries = readJournal()
         let (undone, markers) = recoverInterruptedCommits(journal: entries)
         if !undone.isEmpty {
@@ -140,7 +149,9 @@ struct IngestLedger {
         }
         let marker = CommitMarker(files: files, number: number)
         try IngestLedger.write(JSONWriter.compact.bytes(marker.json), to: markerPath(number), flush: durable)
+        // Folders are made here, once per run each, so that no writer tries a file in a missing folder first.
         let folder = folder, durable = durable
+        try makeFolders(Set(files.filter { $0.change != .remove }.compactMap { AtomicFile.folder(of: folder + "/" + $0.path) }))
         var firstFailure: IngestWriteError?
         OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
             Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable) }
@@ -164,6 +175,7 @@ struct IngestLedger {
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
         lastCommit = max(lastCommit, number)
+        try startFlushing()
     }
 
     /// The lines `entries`' rows hold, by file: (first line, count), in line order.
@@ -191,7 +203,13 @@ struct IngestLedger {
     }
 
     func markerPath(_ commit: Int) -> String {
-        folder + "/" + IngestLedger.pending + "/" + String(format: "%06d.json", commit)
+        folder + "/" + IngestLedger.pending + "/" + IngestLedger.sixDigits(commit) + ".json"
+    }
+
+    /// `number` in decimal with zeros in front up to six digits (`String(format: "%06d")` without its cost).
+    static func sixDigits(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(6 - digits.count, 0)) + digits
     }
 
     func readJournal() -> [Entry] {

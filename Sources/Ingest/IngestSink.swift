@@ -120,8 +120,10 @@ public struct IngestSink {
     /// first). A commit writes its files on `writers` threads (one per job: on a real disk, copying rows into
     /// the page cache is much of an ingest's time). With `durable`, each commit's marker, files and ledger
     /// lines are flushed (`fsync`) in that order, so a machine that stops mid-run loses no record the ledger
-    /// calls ingested; without it, a process that stops loses nothing either, and the files are flushed
-    /// once, at `finish()`.
+    /// calls ingested; without it, a process that stops loses nothing either,
+    /// the output's file system is flushed on another thread after each commit (the kernel writes the
+    /// files back while the run goes on), and `finish()` flushes it once more: only that file system, never
+    /// all of them (`sync`).
     public init(folder: String, layout: IngestLayout = .batch, onRecordId: RecordIdPolicy = .first, commitRecords: Int = 1_000,
                 commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
         self.folder = folder
@@ -160,7 +162,7 @@ public struct IngestSink {
             ingestedByThisRun[prepared.recordId] = Held(input: prepared.input.name, run: prepared.taskRunUUID, exportedOn: prepared.exportedOn)
         } else if status != .ingested {
             let path = IngestSink.rejectedPath(recordId: prepared.recordId, input: prepared.input.name)
-            try IngestLedger.write(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: folder + "/" + path, flush: durable)
+            try ledger.writeFile(JSONWriter.compact.bytes(IngestSink.rejectedRow(prepared, status: status, reasons: reasons)) + [0x0A], to: path)
             written.append(path)
         }
         var outcome = IngestOutcome(input: prepared.input, status: status, recordId: prepared.recordId, taskRunUUID: prepared.taskRunUUID,
@@ -171,12 +173,12 @@ public struct IngestSink {
         return settled
     }
 
-    /// Commits what is waiting and flushes everything written to disk (call once, at the end of the run);
-    /// returns the outcomes not reported yet.
+    /// Commits what is waiting and flushes what the run wrote to disk (call once, at the end of the run: the
+    /// output's file system); returns the outcomes not reported yet.
     public mutating func finish() throws(IngestWriteError) -> [IngestOutcome] {
         let settled = try commit()
         // A durable run's commits are on disk already.
-        if !durable { sync() }
+        if !durable { try ledger.flushRun() }
         return settled
     }
 

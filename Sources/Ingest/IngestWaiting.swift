@@ -25,8 +25,7 @@ extension IngestSink {
     /// Adds a record's rows to the waiting commit; returns the files they go to.
     mutating func wait(_ prepared: PreparedRecord, replaces: String?) -> [String] {
         if layout == .batch, partName == nil {
-            let digits = String(ledger.lastCommit + 1)
-            partName = "part-" + String(repeating: "0", count: max(6 - digits.count, 0)) + digits + ".ndjson"
+            partName = "part-" + IngestLedger.sixDigits(ledger.lastCommit + 1) + ".ndjson"
         }
         var objects: [(file: Int, chunk: Int)] = []
         var fileIndices: [Int] = []

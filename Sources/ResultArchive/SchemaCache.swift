@@ -78,7 +78,9 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
 }
 
 /// Compiles each schema URI once and shares the validators: safe to call from several threads (a
-/// lock guards the table; a schema is compiled by the first caller that needs it, under the lock).
+/// lock guards the table; a schema is compiled by the first caller that needs it, outside the lock, so
+/// that threads needing other schemas meanwhile compile or find theirs; a caller needing one being
+/// compiled waits for it).
 /// Resolution order: the catalog, then the registry (bundled, schema folders, the map's folder), then
 /// the same Sage schema on its other host.
 ///
@@ -91,6 +93,9 @@ public final class SchemaCache: @unchecked Sendable {
     private let catalog: SchemaCatalog?
     private let options: ValidationOptions
     private var compiled: [String: Result<ResolvedSchema, SchemaResolutionError>] = [:]
+    /// URIs being compiled by some thread (outside the lock).
+    private var compiling: Set<String> = []
+    private let compiledOne = NSCondition()
     /// Why each catalog file that could not be registered was refused; `nil` until the catalog is read.
     private var catalogFailures: [String: SchemaResolutionError]?
 
@@ -103,11 +108,28 @@ public final class SchemaCache: @unchecked Sendable {
 
     /// The compiled schema for `uri`, or why there is none (the answer is remembered either way).
     public func schema(for uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
+        compiledOne.lock()
+        while true {
+            if let known = compiled[uri] {
+                compiledOne.unlock()
+                return known
+            }
+            guard compiling.contains(uri) else { break }
+            compiledOne.wait()
+        }
+        compiling.insert(uri)
+        compiledOne.unlock()
+        // The registry and the catalog's answers do not change once the catalog is registered: compiled on a copy.
         lock.lock()
-        defer { lock.unlock() }
-        if let known = compiled[uri] { return known }
-        let result = resolve(uri)
+        registerCatalog()
+        let registry = registry, failures = catalogFailures
+        lock.unlock()
+        let result = resolve(uri, registry: registry, catalogFailures: failures)
+        compiledOne.lock()
         compiled[uri] = result
+        compiling.remove(uri)
+        compiledOne.broadcast()
+        compiledOne.unlock()
         return result
     }
 
@@ -128,14 +150,13 @@ public final class SchemaCache: @unchecked Sendable {
         return registry.schemaValue(for: uri) ?? SageSchemas.alternateURI(uri).flatMap(registry.schemaValue)
     }
 
-    private func resolve(_ uri: String) -> Result<ResolvedSchema, SchemaResolutionError> {
-        registerCatalog()
+    private func resolve(_ uri: String, registry: SchemaRegistry, catalogFailures: [String: SchemaResolutionError]?) -> Result<ResolvedSchema, SchemaResolutionError> {
         if let path = catalog?.paths[uri] {
             if let failure = catalogFailures?[uri] { return .failure(failure) }
-            return compile(uri, origin: .catalog(path: path))
+            return compile(uri, origin: .catalog(path: path), registry: registry)
         }
-        if registry.contains(uri) { return compile(uri, origin: .registry) }
-        if let alternate = SageSchemas.alternateURI(uri), registry.contains(alternate) { return compile(alternate, origin: .registry) }
+        if registry.contains(uri) { return compile(uri, origin: .registry, registry: registry) }
+        if let alternate = SageSchemas.alternateURI(uri), registry.contains(alternate) { return compile(alternate, origin: .registry, registry: registry) }
         if SageSchemas.isSageURI(uri), SageSchemas.bases.contains(where: { registry.contains($0 + "v2/ArchiveMetadata.json") }) {
             return .failure(.notPublished(uri: uri))
         }
@@ -176,7 +197,7 @@ public final class SchemaCache: @unchecked Sendable {
         return .success(document)
     }
 
-    private func compile(_ uri: String, origin: SchemaOrigin) -> Result<ResolvedSchema, SchemaResolutionError> {
+    private func compile(_ uri: String, origin: SchemaOrigin, registry: SchemaRegistry) -> Result<ResolvedSchema, SchemaResolutionError> {
         do {
             return .success(ResolvedSchema(validator: try Validator(registered: uri, in: registry, options: options), origin: origin))
         } catch {

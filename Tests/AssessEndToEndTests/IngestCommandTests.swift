@@ -99,7 +99,7 @@ final class IngestCommandTests: XCTestCase {
         }
         func calls(_ name: String, durable: Bool) throws -> [String] {
             let log = folder.appendingPathComponent("\(name).strace")
-            let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-e", "trace=fsync,sync,rename,link,openat", "-o", log.path,
+            let run = try ProcessRun(URL(fileURLWithPath: strace), ["-f", "-qq", "-y", "-e", "trace=fsync,fdatasync,sync,syncfs,rename,link,openat", "-o", log.path,
                                                                     try Binary.assess().path] + base + ["-o", folder.appendingPathComponent(name).path]
                                                                     + (durable ? ["--durable"] : []))
             XCTAssertEqual(run.status, 3, "the manifest line without a path: \(run.stderr)")
@@ -116,9 +116,21 @@ final class IngestCommandTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(before.filter { $0.contains("fsync(") }.count, placed.count * 2, "each file and its folder flushed")
         }
         XCTAssertTrue(flushed.contains { $0.contains("fsync(") } && !flushed.contains { $0.contains("sync()") }, "flushed as it goes, no sync() at the end")
-        let unflushed = try calls("traced-plain", durable: false)
-        XCTAssertFalse(unflushed.contains { $0.contains("fsync(") }, "a plain run flushes nothing as it goes")
-        XCTAssertTrue(unflushed.contains { $0.contains("sync()") }, "and everything once at its end")
+        try checkPlainRunFlushesWhatItWrote(calls("traced-plain", durable: false))
+    }
+
+    /// A run without `--durable` (its system calls, `strace -f -y`) flushes the output's file system, never
+    /// all of them with `sync()`: while it goes on and once more after its last ledger line, and no file one
+    /// by one.
+    private func checkPlainRunFlushesWhatItWrote(_ calls: [String]) {
+        XCTAssertFalse(calls.contains { $0.contains("sync()") }, "no sync(): only the output's file system is flushed")
+        XCTAssertFalse(calls.contains { $0.contains("fsync(") || $0.contains("fdatasync(") }, "no file flushed one by one")
+        let flushes = calls.indices.filter { calls[$0].contains("syncfs(") }
+        let appends = calls.indices.filter { calls[$0].contains("_assess/ledger.ndjson") && calls[$0].contains("O_APPEND") }
+        XCTAssertEqual(appends.count, 3, "12 archives, 9 of them ingested, in commits of 3")
+        guard let last = appends.last, let lastFlush = flushes.last else { return XCTFail("no syncfs: \(calls.suffix(5))") }
+        XCTAssertGreaterThan(lastFlush, last, "the output's file system flushed after the last ledger line")
+        XCTAssertTrue(flushes.contains { $0 < last }, "and while the run went on")
     }
 
     func testAManifestStreamsFromStandardInput() throws {

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(CFileSync)
+import CFileSync
+#endif
+
+/// Making written files durable: one file or folder (`flush`), or the file system holding a folder
+/// (`flushFileSystem`), which a batch writer runs while it goes on (`FileSystemFlush`).
+///
+/// A batch that writes hundreds of files flushes their file system rather than each of them: the kernel's
+/// own writeback threads then write the files back, where an `fdatasync` per file does that work on the
+/// caller's threads (on ext4, 500 archives' 180 files and their folders: about 0.1 s more processor time
+/// than one `syncfs`, for the same bytes on disk). Only that file system is flushed, never all (`sync`).
+public enum FileFlush {
+    /// Flushes the file or folder at `path` to disk: a file's data and what reading it needs (`fdatasync`),
+    /// a folder's entries (`fsync`); why not, if it cannot. A path that is gone has nothing left to flush.
+    public static func flush(_ path: String, folder: Bool) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        while (folder ? fsync(descriptor) : fdatasync(descriptor)) != 0 {
+            if errno == EINTR { continue }
+            // A folder whose file system cannot flush folders has nothing more to do.
+            if folder, errno == EINVAL { return nil }
+            return String(cString: strerror(errno))
+        }
+        return nil
+    }
+
+    /// Flushes the file system that holds the folder `path` (Linux's `syncfs`; elsewhere `fsync` of the
+    /// folder and `sync`); why not, if it cannot.
+    public static func flushFileSystem(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        #if canImport(CFileSync) && os(Linux)
+        if cfilesync_syncfs(descriptor) != 0 { return String(cString: strerror(errno)) }
+        #else
+        fsync(descriptor)
+        sync()
+        #endif
+        return nil
+    }
+}
+
+/// A flush of the file system holding a folder, on a thread of its own while the caller goes on.
+public final class FileSystemFlush: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var failure: String?
+
+    /// Starts flushing the file system holding the folder `path`.
+    public init(folder path: String) {
+        let thread = Thread { [self] in
+            let reason = FileFlush.flushFileSystem(of: path)
+            condition.lock()
+            failure = reason
+            done = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+    }
+
+    /// Whether the flush has ended, without waiting.
+    public var isDone: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return done
+    }
+
+    /// Waits for the flush to end; why it failed, if it did.
+    public func wait() -> String? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done { condition.wait() }
+        return failure
+    }
+}
