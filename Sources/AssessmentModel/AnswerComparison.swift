@@ -40,7 +40,7 @@ public enum AnswerComparison {
         case .integer?, .year?: return 0
         default: break
         }
-        if question.baseType == .integer { return 0 }
+        if question.choiceInput?.baseType == .integer { return 0 }
         return question.inputItem?.bound("maximumFractionDigits")?.intValue ?? 5
     }
 

@@ -65,7 +65,7 @@ struct StepView {
                 StepView.input(item, key: key, uiHint: nil, value: answer?[key].flatMap(StepView.text))
             })
         } else {
-            let item = question.inputItem ?? InputItem.plain(question.baseType)
+            let item = question.inputItem ?? InputItem.plain(question.choiceInput?.baseType)
             object["inputs"] = [StepView.input(item, key: "answer", uiHint: question.uiHint, value: answer.flatMap(StepView.text))]
         }
         return .object(object)

@@ -11,12 +11,12 @@ final class NodeKindTests: XCTestCase {
     func testAssessment() throws {
         let node = try node(#"{"type": "assessment", "identifier": "a", "$schema": "https://example.org/s.json", "versionString": "1.0.0", "estimatedMinutes": 3, "copyright": "©", "steps": []}"#)
         XCTAssertEqual(node.kind, .assessment)
-        XCTAssertTrue(node.isContainer)
+        XCTAssertTrue(node.kind.isContainer)
         XCTAssertEqual(node.steps, [])
         XCTAssertEqual(node.schemaURI, "https://example.org/s.json")
-        XCTAssertEqual(node.versionString, "1.0.0")
-        XCTAssertEqual(node.estimatedMinutes, 3)
-        XCTAssertEqual(node.copyright, "©")
+        XCTAssertEqual(node.container?.versionString, "1.0.0")
+        XCTAssertEqual(node.container?.estimatedMinutes, JSONNumber(3))
+        XCTAssertEqual(node.container?.copyright, "©")
         XCTAssertNil(node.question)
     }
 
@@ -24,7 +24,7 @@ final class NodeKindTests: XCTestCase {
         let node = try node(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "i"}]}"#)
         XCTAssertEqual(node.kind, .section)
         XCTAssertEqual(node.steps?.map(\.pointer.description), ["/steps/0"])
-        XCTAssertTrue(node.isContainer)
+        XCTAssertTrue(node.kind.isContainer)
     }
 
     func testSectionWithoutStepsHasAnEmptyList() throws {
@@ -46,7 +46,7 @@ final class NodeKindTests: XCTestCase {
     func testPermission() throws {
         let node = try node(#"{"type": "permission", "identifier": "p", "permissionType": "motion", "requiresBackground": true}"#)
         XCTAssertEqual(node.kind, .permission)
-        XCTAssertEqual(node.permissionType, "motion")
+        XCTAssertEqual(node.body, .permission(permissionType: "motion"))
         XCTAssertEqual(node.extra["requiresBackground"], true)
     }
 
@@ -58,7 +58,7 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.question?.inputItem?.fieldLabel, "kg")
         XCTAssertEqual(node.question?.inputItem?.identifier, "w")
         XCTAssertEqual(node.question?.inputItem?.pointer.description, "/inputItem")
-        XCTAssertEqual(node.answerType, .number)
+        XCTAssertEqual(node.question?.answerType, .number)
     }
 
     func testChoiceQuestion() throws {
@@ -69,12 +69,12 @@ final class NodeKindTests: XCTestCase {
              "other": {"type": "integer"}}
             """)
         XCTAssertEqual(node.kind, .choiceQuestion)
-        XCTAssertEqual(node.answerType, .integer)
+        XCTAssertEqual(node.question?.answerType, .integer)
         XCTAssertEqual(node.question?.isSingleChoice, false)
         XCTAssertEqual(node.choices.map(\.selectorType), [.default, .all, .exclusive])
         XCTAssertEqual(node.choices.map(\.value), [1, nil, nil], "a choice without value has none")
-        XCTAssertEqual(node.choices[0].detail, "the first")
-        XCTAssertEqual(node.choices[0].icon, "one.png")
+        XCTAssertEqual(node.choices[0].extra["detail"], "the first")
+        XCTAssertEqual(node.choices[0].extra["icon"], "one.png")
         XCTAssertEqual(node.choices[2].pointer.description, "/choices/2")
         XCTAssertEqual(node.question?.other?.type, .integer)
         XCTAssertEqual(node.question?.other?.pointer.description, "/other")
@@ -83,8 +83,8 @@ final class NodeKindTests: XCTestCase {
     func testSingleChoiceIsTheDefaultAndUnknownSelectorsAreKept() throws {
         let node = try node(#"{"type": "choiceQuestion", "identifier": "c", "baseType": "text", "choices": [{"text": "x", "selectorType": "only"}]}"#)
         XCTAssertEqual(node.question?.isSingleChoice, true)
-        XCTAssertNil(node.question?.baseType, "an unknown baseType names no JSON type")
-        XCTAssertEqual(node.question?.baseTypeName, "text")
+        XCTAssertNil(node.question?.choiceInput?.baseType, "an unknown baseType names no JSON type")
+        XCTAssertEqual(node.question?.choiceInput?.baseTypeName, "text")
         XCTAssertEqual(node.choices.first?.selectorType, .unknown("only"))
     }
 
@@ -95,8 +95,8 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.kind.description, "textQuestion")
         XCTAssertNil(node.question, "an unknown type is not read as a question")
         XCTAssertEqual(node.json, try JSONDocument(text: text).value, "nothing is dropped")
-        XCTAssertFalse(NodeKind.knownTypeNames.contains("textQuestion"))
-        XCTAssertEqual(NodeKind.knownTypeNames.map { NodeKind($0).description }, NodeKind.knownTypeNames)
+        XCTAssertFalse(NodeKind.knownNames.contains("textQuestion"))
+        XCTAssertEqual(NodeKind.knownNames.map { NodeKind($0).description }, NodeKind.knownNames)
     }
 
     func testEveryInputTypeWithItsFormatOptions() throws {
@@ -150,7 +150,7 @@ final class NodeKindTests: XCTestCase {
 
     func testButtonTypesRoundTripTheirNames() {
         let names = ["goForward", "goBackward", "skip", "cancel", "pause", "reviewInstructions"]
-        XCTAssertEqual(ButtonType.known.map(\.description), names)
+        XCTAssertEqual(ButtonType.knownNames, names)
         XCTAssertTrue(names.allSatisfy { ButtonType($0).isKnown })
         XCTAssertEqual(ButtonType("goforward"), .custom("goforward"), "names are case-sensitive")
         XCTAssertEqual(NavigationTarget("Exit"), .node("Exit"), "keywords are case-sensitive")

@@ -39,13 +39,12 @@ final class NodeModelTests: XCTestCase {
         XCTAssertEqual(steps[1].subtitle, "S")
         XCTAssertEqual(steps[1].image, ["imageName": "x"])
         XCTAssertEqual(steps[3].body, .permission(permissionType: "location"), "a kind's members live in its body")
-        XCTAssertEqual(steps[3].permissionType, "location")
-        XCTAssertNil(steps[3].extra["permissionType"], "typed members are not kept twice")
+                XCTAssertNil(steps[3].extra["permissionType"], "typed members are not kept twice")
         XCTAssertEqual(steps[4].steps?.first?.identifier, "inner")
         XCTAssertEqual(steps[4].steps?.first?.pointer.description, "/steps/4/steps/0")
         XCTAssertEqual(steps[5].question?.inputItem?.type, .integer)
         XCTAssertEqual(steps[5].question?.answerType, .integer)
-        XCTAssertEqual(steps[6].question?.baseType, .string)
+        XCTAssertEqual(steps[6].question?.choiceInput?.baseType, .string)
         XCTAssertEqual(steps[6].question?.choices?.first?.value, "a")
         XCTAssertTrue(document.issues.isEmpty, "\(document.issues)")
     }
@@ -55,7 +54,7 @@ final class NodeModelTests: XCTestCase {
         let step = try XCTUnwrap(document.assessment.steps?.first)
         XCTAssertEqual(step.kind, .unknown("textQuestion"))
         XCTAssertEqual(step.extra["placeholder"], "x")
-        XCTAssertEqual(NodeKind.knownTypeNames.count, 15, "the reference names 15 node types")
+        XCTAssertEqual(NodeKind.knownNames.count, 15, "the reference names 15 node types")
     }
 
     func testInputItemsWithFormatOptions() throws {
