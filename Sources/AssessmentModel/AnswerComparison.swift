@@ -41,7 +41,7 @@ public enum AnswerComparison {
         default: break
         }
         if question.choiceInput?.baseType == .integer { return 0 }
-        return question.inputItem?.bound("maximumFractionDigits")?.intValue ?? 5
+        return question.inputItem?.formatOptions?.maximumFractionDigits?.intValue ?? 5
     }
 
     private static func rounded(_ value: Double, _ places: Int) -> Double {

@@ -65,8 +65,8 @@ public struct InputItem: Sendable, Hashable {
     /// The item's own `identifier` (rarely written), the `fieldLabel` shown beside the field, the `placeholder`
     /// hint shown in the empty field, and a checkbox's `label`.
     public var identifier, fieldLabel, placeholder, label: String?
-    /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
-    public var formatOptions: JSONObject?
+    /// The bounds and scale labels (`formatOptions`).
+    public var formatOptions: FormatOptions?
     /// `optional` as written: `false` makes a multiple-input item required.
     public var optional: Bool?
     /// The longest string answer allowed (`characterLimit`), as written.
@@ -86,53 +86,28 @@ public struct InputItem: Sendable, Hashable {
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
     public var isRequired: Bool { optional == false }
-
-    /// A numeric bound from `formatOptions` (`minimumValue`, `maximumYear`, …).
-    public func bound(_ key: String) -> JSONNumber? { formatOptions?[key]?.numberValue }
-
-    /// A boolean option from `formatOptions` (`allowFuture`, `allowPast`).
-    public func flag(_ key: String) -> Bool? { formatOptions?[key]?.boolValue }
-
-    /// `formatOptions` as typed fields (the raw object stays in ``formatOptions`` for round trips).
-    public var options: FormatOptions { FormatOptions(formatOptions) }
 }
 
-/// A typed view of an input item's `formatOptions`; absent or mistyped entries are `nil`.
+/// An input item's `formatOptions`: the members the engines' bounds and labels come from, and the others
+/// (`minInvalidMessage`, `numberStyle`…) as written.
 public struct FormatOptions: Sendable, Hashable {
-    /// The smallest allowed number (integer and number inputs).
-    public var minimumValue: JSONNumber?
-    /// The largest allowed number (integer and number inputs).
-    public var maximumValue: JSONNumber?
+    /// The smallest and largest allowed answer, as written: numbers, or times (`HH:mm[:ss]`) for time inputs.
+    public var minimumValue, maximumValue: JSONValue?
     /// The step between selectable values (sliders, pickers).
     public var stepInterval: JSONNumber?
     /// How many decimals a number answer keeps (also used by `eq` rules).
-    public var maximumFractionDigits: Int?
-    /// The earliest allowed year (year inputs).
-    public var minimumYear: Int?
-    /// The latest allowed year (year inputs).
-    public var maximumYear: Int?
-    /// Whether years or dates after now are allowed.
-    public var allowFuture: Bool?
-    /// Whether years or dates before now are allowed.
-    public var allowPast: Bool?
-    /// The label at the low end of a scale.
-    public var minimumLabel: String?
-    /// The label at the high end of a scale.
-    public var maximumLabel: String?
+    public var maximumFractionDigits: JSONNumber?
+    /// The earliest and the latest allowed year (year inputs).
+    public var minimumYear, maximumYear: JSONNumber?
+    /// Whether years or times after now, and before now, are allowed.
+    public var allowFuture, allowPast: Bool?
+    /// The labels at the low and the high end of a scale.
+    public var minimumLabel, maximumLabel: String?
+    /// Members the model does not type, kept for round trips.
+    public var extra = JSONObject()
 
-    /// Reads the options from a `formatOptions` object.
-    public init(_ object: JSONObject?) {
-        minimumValue = object?["minimumValue"]?.numberValue
-        maximumValue = object?["maximumValue"]?.numberValue
-        stepInterval = object?["stepInterval"]?.numberValue
-        maximumFractionDigits = object?["maximumFractionDigits"]?.numberValue?.intValue
-        minimumYear = object?["minimumYear"]?.numberValue?.intValue
-        maximumYear = object?["maximumYear"]?.numberValue?.intValue
-        allowFuture = object?["allowFuture"]?.boolValue
-        allowPast = object?["allowPast"]?.boolValue
-        minimumLabel = object?["minimumLabel"]?.stringValue
-        maximumLabel = object?["maximumLabel"]?.stringValue
-    }
+    /// Options without members.
+    public init() {}
 }
 
 /// A string input's `regExValidator`: answers must match `pattern` as a whole (as the reference's

@@ -105,13 +105,29 @@ extension InputItem: ObjectPart {
             try container.encode(item.type.description, forKey: MemberKey(CodingKeys.type.rawValue))
         }),
         .string(.identifier, \.identifier), .string(.fieldLabel, \.fieldLabel), .string(.placeholder, \.placeholder),
-        .string(.label, \.label), .member(.formatOptions, \.formatOptions, get: { $0.payload($1, .object, \.objectValue) }, put: { $0 }),
-        .bool(.optional, \.optional),
+        .string(.label, \.label), .part(.formatOptions, \.formatOptions), .bool(.optional, \.optional),
         .number(.characterLimit, \.characterLimit),
         .member(.regExValidator, \.regExValidator, get: { $0.decode(RegExValidator.self, $1, reporting: false) }, put: { $0 }),
     ]
 
     init(at pointer: JSONPointer) { self.init(pointer: pointer) }
+}
+
+extension FormatOptions: ObjectPart {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case minimumValue, maximumValue, stepInterval, maximumFractionDigits, minimumYear, maximumYear, allowFuture, allowPast
+        case minimumLabel, maximumLabel
+    }
+
+    static let partName = "formatOptions"
+    static let fields: [Field<FormatOptions, CodingKeys>] = [
+        .value(.minimumValue, \.minimumValue), .value(.maximumValue, \.maximumValue), .number(.stepInterval, \.stepInterval),
+        .number(.maximumFractionDigits, \.maximumFractionDigits), .number(.minimumYear, \.minimumYear),
+        .number(.maximumYear, \.maximumYear), .bool(.allowFuture, \.allowFuture), .bool(.allowPast, \.allowPast),
+        .string(.minimumLabel, \.minimumLabel), .string(.maximumLabel, \.maximumLabel),
+    ]
+
+    init(at pointer: JSONPointer) { self.init() }
 }
 
 extension RegExValidator: ObjectPart {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import JSONCore
 @testable import AssessmentModel
@@ -115,15 +116,20 @@ final class NodeKindTests: XCTestCase {
             XCTAssertEqual(item.type.description, name)
             XCTAssertEqual(item.type.answerType, answerType, name)
         }
-        let year = FormatOptions(try JSONDocument(text: cases[3].3).value.objectValue)
-        XCTAssertEqual([year.minimumYear, year.maximumYear], [1900, 2030])
+        let year = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: cases[3].3).value)
+        XCTAssertEqual([year.minimumYear, year.maximumYear], [JSONNumber(1900), JSONNumber(2030)])
         XCTAssertEqual(year.allowFuture, false)
         XCTAssertNil(year.allowPast)
-        let number = FormatOptions(try JSONDocument(text: #"{"minimumValue": 0.5, "maximumValue": "ten", "maximumFractionDigits": 2, "minimumLabel": "low"}"#).value.objectValue)
-        XCTAssertEqual(number.minimumValue, JSONNumber(0.5))
-        XCTAssertNil(number.maximumValue, "a mistyped option is nil")
-        XCTAssertEqual(number.maximumFractionDigits, 2)
-        XCTAssertEqual(number.minimumLabel, "low")
+        let time = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: cases[4].3).value)
+        XCTAssertEqual(time.minimumValue, "06:00", "a time input's bounds are times")
+        let number = try SurveyDocument(text: #"{"type": "simpleQuestion", "identifier": "n", "inputItem": {"type": "number", "formatOptions": {"minimumValue": 0.5, "maximumFractionDigits": "2", "minimumLabel": "low"}}}"#)
+        let options = try XCTUnwrap(number.assessment.question?.inputItem?.formatOptions)
+        XCTAssertEqual(options.minimumValue, 0.5)
+        XCTAssertNil(options.maximumFractionDigits, "a mistyped option is nil")
+        XCTAssertEqual(options.extra["maximumFractionDigits"], "2", "and kept for the round trip")
+        XCTAssertEqual(number.issues.map(\.message), [#""maximumFractionDigits" must be a number, found a string"#])
+        XCTAssertEqual(number.issues.map(\.pointer.description), ["/inputItem/formatOptions/maximumFractionDigits"])
+        XCTAssertEqual(options.minimumLabel, "low")
         XCTAssertEqual(InputItemType("colour"), .unknown("colour"))
         XCTAssertNil(InputItemType("colour").answerType)
         for name in ["boolean", "date", "dateTime", "height", "weight", "postalCode"] {
@@ -132,11 +138,32 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(InputItemType.knownNames, ["string", "integer", "number", "year", "duration", "time", "checkbox"])
     }
 
+    func testFormatOptionsRoundTripExactlyWithTheMembersTheyDoNotType() throws {
+        let text = #"{"minimumValue":0,"maximumValue":1.50,"stepInterval":5e-1,"numberStyle":"percent","maximumFractionDigits":2,"#
+            + #""minimumYear":1900,"maximumYear":2.03e3,"allowFuture":false,"allowPast":true,"minimumLabel":"low","maximumLabel":"high","#
+            + #""minInvalidMessage":"too small"}"#
+        let options = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: text).value)
+        XCTAssertEqual(options.stepInterval?.description, "5e-1")
+        XCTAssertEqual(options.extra.keys, ["numberStyle", "minInvalidMessage"])
+        XCTAssertEqual(options.maximumLabel, "high")
+        let typedFirst = #"{"minimumValue":0,"maximumValue":1.50,"stepInterval":5e-1,"maximumFractionDigits":2,"minimumYear":1900,"#
+            + #""maximumYear":2.03e3,"allowFuture":false,"allowPast":true,"minimumLabel":"low","maximumLabel":"high","#
+            + #""numberStyle":"percent","minInvalidMessage":"too small"}"#
+        XCTAssertEqual(JSONWriter.compact.string(try JSONValueEncoder().encode(options)), typedFirst, "typed members, then the others")
+        let again = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: typedFirst).value)
+        XCTAssertEqual(JSONWriter.compact.string(try JSONValueEncoder().encode(again)), typedFirst, "the same bytes out")
+        let foundation = try JSONDecoder().decode(FormatOptions.self, from: Data(text.utf8))
+        XCTAssertEqual(try JSONDecoder().decode(FormatOptions.self, from: try JSONEncoder().encode(foundation)), foundation)
+        XCTAssertEqual(foundation.maximumFractionDigits, JSONNumber(2))
+        let engines = Set(EngineKeys.numberTypes.flatMap { EngineKeys.keys(for: .formatOptions($0)) ?? [] }.map(\.name))
+        XCTAssertEqual(FormatOptions.CodingKeys.allCases.map(\.rawValue).filter { !engines.contains($0) }, [], "typed members are ones the engines read")
+    }
+
     func testAnInputItemWithoutTypeIsAString() throws {
         let item = try JSONValueDecoder().decode(InputItem.self, from: ["placeholder": "x"])
         XCTAssertEqual(item.type, .string)
         XCTAssertEqual(item.placeholder, "x")
-        XCTAssertEqual(item.options, FormatOptions(nil))
+        XCTAssertNil(item.formatOptions)
     }
 
     func testRuleOperatorsAndUnknownOnes() {

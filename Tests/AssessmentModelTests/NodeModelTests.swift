@@ -67,8 +67,8 @@ final class NodeModelTests: XCTestCase {
             """)
         let items = (document.assessment.steps ?? []).compactMap(\.question?.inputItem)
         XCTAssertEqual(items.map(\.type), [.year, .number, .string, .time, .unknown("colour")])
-        XCTAssertEqual(items[0].bound("minimumYear"), JSONNumber(1900))
-        XCTAssertEqual(items[0].flag("allowFuture"), false)
+        XCTAssertEqual(items[0].formatOptions?.minimumYear, JSONNumber(1900))
+        XCTAssertEqual(items[0].formatOptions?.allowFuture, false)
         XCTAssertEqual(items[1].placeholder, "kg")
         XCTAssertEqual(items.map(\.type.answerType), [.integer, .number, .string, .string, nil])
     }
