@@ -3,20 +3,6 @@ import XCTest
 import JSONCore
 @testable import AssessmentModel
 
-/// Paths into the repository for tests.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func file(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: file(path))) }
-
-    static func exampleSurveys() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: file("examples/surveys"), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
-    }
-}
-
 final class NodeModelTests: XCTestCase {
     private func survey(_ steps: String, extra: String = "") throws -> SurveyDocument {
         try SurveyDocument(text: #"{"type": "assessment", "identifier": "s", "#+extra+#""steps": ["#+steps+"]}")
