@@ -8,20 +8,21 @@ public protocol NamedCases: Hashable, Sendable, CustomStringConvertible {
     static func unknown(_ name: String) -> Self
 }
 
+// Inlinable, so that every module reads and writes names through code specialized for the enum.
 extension NamedCases {
     /// Reads a name: the case the format names so, else ``unknown(_:)`` keeping it.
-    public init(_ name: String) {
+    @inlinable public init(_ name: String) {
         self = Self.names.first { $0.name == name }?.value ?? .unknown(name)
     }
 
     /// Every name the format defines, in the order of ``names``.
-    public static var knownNames: [String] { names.map(\.name) }
+    @inlinable public static var knownNames: [String] { names.map(\.name) }
 
     /// True for the cases the format defines; false for a name kept as written.
-    public var isKnown: Bool { Self.names.contains { $0.value == self } }
+    @inlinable public var isKnown: Bool { Self.names.contains { $0.value == self } }
 
     /// The name as written in JSON.
-    public var description: String {
+    @inlinable public var description: String {
         Self.names.first { $0.value == self }?.name ?? (Mirror(reflecting: self).children.first?.value as? String ?? "")
     }
 }
