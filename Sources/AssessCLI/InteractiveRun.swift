@@ -100,8 +100,9 @@ struct InteractiveRun {
             } else if let item = question.inputItem {
                 var hint = item.type == .time ? "Type a time like 08:30" : "Type \(item.type.answerType?.withArticle ?? "an answer")"
                 if let placeholder = item.placeholder { hint += " (\(placeholder))" }
-                if let minimum = item.bound("minimumValue") ?? item.bound("minimumYear") { hint += ", at least \(minimum)" }
-                if let maximum = item.bound("maximumValue") ?? item.bound("maximumYear") { hint += ", at most \(maximum)" }
+                let options = item.formatOptions
+                if let minimum = options?.minimumValue?.numberValue ?? options?.minimumYear { hint += ", at least \(minimum)" }
+                if let maximum = options?.maximumValue?.numberValue ?? options?.maximumYear { hint += ", at most \(maximum)" }
                 io.printError(hint + ".")
             }
             if let previous { io.printError("Previous answer: \(previous) (press return to keep it)") }

@@ -58,7 +58,7 @@ enum RunSurveyLoader {
         if case .unknown(let type) = root.kind {
             if type.isEmpty { return "the root has no \"type\"; a survey's root is an object with \"type\": \"assessment\", an \"identifier\" and \"steps\"" }
             if !allowedTypes.contains(type) {
-                let guess = Suggestion.closest(to: type, among: NodeKind.knownTypeNames).map { "did you mean \"\($0)\"? " } ?? ""
+                let guess = Suggestion.closest(to: type, among: NodeKind.knownNames).map { "did you mean \"\($0)\"? " } ?? ""
                 return "the root has unknown type \"\(type)\"; \(guess)an app's own type can be allowed with --allow-type \(type) or in assess.json"
             }
         }

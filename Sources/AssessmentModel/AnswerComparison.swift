@@ -40,8 +40,8 @@ public enum AnswerComparison {
         case .integer?, .year?: return 0
         default: break
         }
-        if question.baseType == .integer { return 0 }
-        return question.inputItem?.bound("maximumFractionDigits")?.intValue ?? 5
+        if question.choiceInput?.baseType == .integer { return 0 }
+        return question.inputItem?.formatOptions?.maximumFractionDigits?.intValue ?? 5
     }
 
     private static func rounded(_ value: Double, _ places: Int) -> Double {

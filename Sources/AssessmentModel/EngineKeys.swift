@@ -94,7 +94,7 @@ public enum EngineKeys {
     }
 
     /// Every scope of the table, nodes first in the format's order.
-    public static let scopes: [Scope] = NodeKind.knownTypeNames.map { .node(NodeKind($0)) }
+    public static let scopes: [Scope] = NodeKind.knownNames.map { .node(NodeKind($0)) }
         + [.surveyRule, .choice] + inputTypes.map { .inputItem($0) } + numberTypes.map { .formatOptions($0) }
         + ["default", "navigation"].map { .buttonAction($0) } + ["fetchable", "animated", "sageResource"].map { .image($0) }
 
@@ -109,7 +109,7 @@ public enum EngineKeys {
 
     private static let table: [Scope: [Key]] = {
         var table: [Scope: [Key]] = [:]
-        for name in NodeKind.knownTypeNames {
+        for name in NodeKind.knownNames {
             let kind = NodeKind(name)
             table[.node(kind)] = nodeKeys(kind)
         }

@@ -1,4 +1,3 @@
-import Foundation
 import JSONCore
 
 // Every part of the model is `Codable` through keyed containers, one set of coding keys per kind.
@@ -35,7 +34,7 @@ public struct ModelIssue: Sendable, Hashable {
     }
 }
 
-/// Any member name: the key for members a part does not type (`extra`, `actions`).
+/// Any member name: the key every part is read and written through.
 struct MemberKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
@@ -45,86 +44,87 @@ struct MemberKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-/// Reads one JSON object's members through `Key`, tolerating members of the wrong type: each is
-/// reported at its pointer and remembered in ``rejected``, so ``extra(of:known:rejected:)`` keeps it.
-struct LenientMembers<Key: CodingKey> {
-    let keyed: KeyedDecodingContainer<Key>
+/// Reads one JSON object's members, tolerating members of the wrong type: each is reported at its pointer and,
+/// like every member no typed property accepted, kept by ``extra()``.
+struct LenientMembers {
+    let keyed: KeyedDecodingContainer<MemberKey>
     let decoder: any Decoder
-    /// Typed members whose value had another JSON type.
-    private(set) var rejected: [String] = []
+    /// The object as parsed, with `JSONValueDecoder` (members are then looked up in it directly).
+    private let object: JSONObject?
+    /// The members typed properties took.
+    private var accepted: [String] = []
 
     /// The members of the object `decoder` holds; when it holds no object, throws a type mismatch
     /// naming the `part` expected ("a node").
-    init(_ decoder: any Decoder, _ keys: Key.Type, part: String) throws {
+    init(_ decoder: any Decoder, part: String) throws {
         do {
-            keyed = try decoder.container(keyedBy: Key.self)
+            keyed = try decoder.container(keyedBy: MemberKey.self)
         } catch {
             let found = (decoder.jsonValue ?? (try? JSONValue(from: decoder)))?.primitiveType ?? .null
             throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: found), at: decoder.jsonPointer)
         }
         self.decoder = decoder
+        object = decoder.jsonValue?.objectValue
     }
 
-    /// The members of the object of the same decoder as `other`, through other keys.
-    init<Other>(_ keys: Key.Type, of other: LenientMembers<Other>) throws {
-        keyed = try other.decoder.container(keyedBy: Key.self)
-        decoder = other.decoder
+    /// Whether the object has the member.
+    func contains(_ key: some CodingKey) -> Bool { keyed.contains(MemberKey(key.stringValue)) }
+
+    /// Any value (`null` included), as written; `nil` when absent. (Other decoders' `decodeIfPresent` reads `null` as absent.)
+    func value(_ key: some CodingKey) -> JSONValue? {
+        if let object { return object[key.stringValue] }
+        guard contains(key) else { return nil }
+        return try? keyed.decode(JSONValue.self, forKey: MemberKey(key.stringValue))
     }
 
-    /// Records `key` as rejected and reports it (naming the JSON type found).
-    mutating func reject(_ key: Key, expected: String) {
-        rejected.append(key.stringValue)
+    /// Marks the member as read into a typed property, so ``extra()`` leaves it out.
+    mutating func accept(_ key: some CodingKey) { accepted.append(key.stringValue) }
+
+    /// Reports the member as not being `expected` (naming the JSON type found); it stays in ``extra()``.
+    func reject(_ key: some CodingKey, expected: JSONPrimitiveType, found: JSONValue? = nil) {
         guard decoder.collectsProblems else { return }
-        let found = (try? keyed.decode(JSONValue.self, forKey: key))?.primitiveType ?? .null
-        decoder.report(JSONDecodingError(.typeMismatch(expected: expected, found: found),
+        let found = (found ?? value(key))?.primitiveType ?? .null
+        decoder.report(JSONDecodingError(.typeMismatch(expected: expected.withArticle, found: found),
                                          at: decoder.jsonPointer.appending(key.stringValue)))
     }
 
-    /// The member as `T`; `nil` when absent or of another type (then reported as not being `expected`).
-    mutating func decode<T: Decodable>(_ type: T.Type, _ key: Key, expected: JSONPrimitiveType) -> T? {
-        guard keyed.contains(key) else { return nil }
-        do {
-            return try keyed.decode(T.self, forKey: key)
-        } catch {
-            reject(key, expected: expected.withArticle)
-            return nil
-        }
-    }
-
-    /// Any value (`null` included), as written: one look-up with `JSONValueDecoder`, whose containers hand
-    /// a `JSONValue` over as parsed; `contains` then `decode` with others (their `decodeIfPresent` reads `null` as absent).
-    func value(_ key: Key) -> JSONValue? {
-        if decoder.jsonValue != nil { return try? keyed.decodeIfPresent(JSONValue.self, forKey: key) }
-        guard keyed.contains(key) else { return nil }
-        return try? keyed.decode(JSONValue.self, forKey: key)
-    }
-
     /// The member's payload of one JSON type; `nil` when absent or of another type (then reported).
-    private mutating func payload<P>(_ key: Key, _ type: JSONPrimitiveType, _ extract: (JSONValue) -> P?) -> P? {
+    mutating func payload<P>(_ key: some CodingKey, _ type: JSONPrimitiveType, _ extract: (JSONValue) -> P?) -> P? {
         guard let value = value(key) else { return nil }
         guard let payload = extract(value) else {
-            reject(key, expected: type.withArticle)
+            reject(key, expected: type, found: value)
             return nil
         }
+        accept(key)
         return payload
     }
 
     /// A string member.
-    mutating func string(_ key: Key) -> String? { payload(key, .string, \.stringValue) }
+    mutating func string(_ key: some CodingKey) -> String? { payload(key, .string, \.stringValue) }
     /// A boolean member.
-    mutating func bool(_ key: Key) -> Bool? { payload(key, .boolean, \.boolValue) }
+    mutating func bool(_ key: some CodingKey) -> Bool? { payload(key, .boolean, \.boolValue) }
     /// A number member, exact.
-    mutating func number(_ key: Key) -> JSONNumber? { payload(key, .number, \.numberValue) }
-    /// An object member, as written.
-    mutating func object(_ key: Key) -> JSONObject? { payload(key, .object, \.objectValue) }
+    mutating func number(_ key: some CodingKey) -> JSONNumber? { payload(key, .number, \.numberValue) }
 
-    /// An array of parts: elements that are not objects are reported and skipped.
-    mutating func parts<T: Decodable>(_ type: T.Type, _ key: Key) -> [T]? {
-        guard keyed.contains(key) else { return nil }
-        guard var elements = try? keyed.nestedUnkeyedContainer(forKey: key) else {
-            reject(key, expected: JSONPrimitiveType.array.withArticle)
+    /// A part (an object) decoded with its pointer; `nil` when absent or not one (reported only when `reporting`).
+    mutating func decode<T: Decodable>(_ type: T.Type, _ key: some CodingKey, reporting: Bool = true) -> T? {
+        guard contains(key) else { return nil }
+        guard let part = try? keyed.decode(T.self, forKey: MemberKey(key.stringValue)) else {
+            if reporting { reject(key, expected: .object) }
             return nil
         }
+        accept(key)
+        return part
+    }
+
+    /// An array of parts: elements that are not objects are reported and skipped.
+    mutating func parts<T: Decodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
+        guard contains(key) else { return nil }
+        guard var elements = try? keyed.nestedUnkeyedContainer(forKey: MemberKey(key.stringValue)) else {
+            reject(key, expected: .array)
+            return nil
+        }
+        accept(key)
         var parts: [T] = []
         parts.reserveCapacity(elements.count ?? 0)
         while !elements.isAtEnd {
@@ -141,28 +141,99 @@ struct LenientMembers<Key: CodingKey> {
         return parts
     }
 
-    /// The object's members that are not `known` typed ones, or were ``rejected``: in document order with
-    /// `JSONValueDecoder`, by name with other decoders (whose key order is unspecified).
-    func extra(known: Set<String>) -> JSONObject {
-        LenientMembers.extra(of: decoder, known: known, rejected: rejected)
+    /// Reads `fields` into `part`.
+    mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: inout Part) throws {
+        for field in fields { try field.read(&part, &self) }
     }
 
-    /// See ``extra(known:)``.
-    static func extra(of decoder: any Decoder, known: Set<String>, rejected: [String]) -> JSONObject {
-        if let object = decoder.jsonValue?.objectValue {
-            var members = object.members
-            members.removeAll { known.contains($0.key) && !rejected.contains($0.key) }
-            return members.count == object.count ? object : JSONObject(members)
+    /// The members no typed property accepted: in document order with `JSONValueDecoder`, by name with
+    /// other decoders (whose key order is unspecified).
+    func extra() -> JSONObject {
+        if let object {
+            return accepted.count == object.count ? JSONObject() : JSONObject(object.members.filter { !accepted.contains($0.key) })
         }
-        guard let all = try? decoder.container(keyedBy: MemberKey.self) else { return JSONObject() }
-        let keys = all.allKeys.filter { !known.contains($0.stringValue) || rejected.contains($0.stringValue) }
-        return JSONObject(keys.sorted { $0.stringValue < $1.stringValue }.compactMap { key in
-            (try? all.decode(JSONValue.self, forKey: key)).map { JSONObject.Member(key: key.stringValue, value: $0) }
+        let keys = keyed.allKeys.filter { !accepted.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
+        return JSONObject(keys.compactMap { key in
+            (try? keyed.decode(JSONValue.self, forKey: key)).map { JSONObject.Member(key: key.stringValue, value: $0) }
         })
     }
 }
 
+/// One typed member of a part: its key and the property it fills. A member that is absent, or of another JSON
+/// type (reported), leaves the property as it is; a `nil` property is not written. Immutable, and its closures
+/// capture only the key and the key path, hence unchecked.
+struct Field<Part, Key: CodingKey>: @unchecked Sendable {
+    let read: (inout Part, inout LenientMembers) throws -> Void
+    let write: (Part, inout KeyedEncodingContainer<MemberKey>) throws -> Void
+
+    /// The property at `path`.
+    typealias Path<T> = WritableKeyPath<Part, T?>
+
+    /// A member `get` reads and `put` turns into what is written.
+    static func member<T, Written: Encodable>(_ key: Key, _ path: Path<T>, get: @escaping (inout LenientMembers, Key) -> T?,
+                                              put: @escaping (T) -> Written) -> Field {
+        Field(read: { part, members in
+            if let value = get(&members, key) { part[keyPath: path] = value }
+        }, write: { part, container in
+            if let value = part[keyPath: path] { try container.encode(put(value), forKey: MemberKey(key.stringValue)) }
+        })
+    }
+
+    /// A string member.
+    static func string(_ key: Key, _ path: Path<String>) -> Field { member(key, path, get: { $0.string($1) }, put: { $0 }) }
+    /// A boolean member.
+    static func bool(_ key: Key, _ path: Path<Bool>) -> Field { member(key, path, get: { $0.bool($1) }, put: { $0 }) }
+    /// A number member, exact.
+    static func number(_ key: Key, _ path: Path<JSONNumber>) -> Field { member(key, path, get: { $0.number($1) }, put: { $0 }) }
+    /// A member of any JSON type, `null` included.
+    static func value(_ key: Key, _ path: Path<JSONValue>) -> Field { member(key, path, get: { $0.payload($1, .null) { $0 } }, put: { $0 }) }
+    /// A part (an object), or an array of parts.
+    static func part<T: Codable>(_ key: Key, _ path: Path<T>) -> Field { member(key, path, get: { $0.decode(T.self, $1) }, put: { $0 }) }
+    /// See ``part(_:_:)``.
+    static func parts<T: Codable>(_ key: Key, _ path: Path<[T]>) -> Field { member(key, path, get: { $0.parts(T.self, $1) }, put: { $0 }) }
+
+    /// A string read as a `T` (`make`) and written as its description.
+    static func name<T: CustomStringConvertible>(_ key: Key, _ path: Path<T>, _ make: @escaping (String) -> T) -> Field {
+        member(key, path, get: { $0.string($1).map(make) }, put: \.description)
+    }
+}
+
+/// A part of the model that is one JSON object of its own: the members ``fields`` type, and the others in `extra`.
+protocol ObjectPart: Codable {
+    associatedtype CodingKeys: CodingKey
+    /// How a decoding error names the part ("a choice").
+    static var partName: String { get }
+    /// The typed members, in the order they are written.
+    static var fields: [Field<Self, CodingKeys>] { get }
+    /// Members the part does not type, kept for round trips.
+    var extra: JSONObject { get set }
+    /// The part without members, at `pointer`.
+    init(at pointer: JSONPointer)
+}
+
+extension ObjectPart {
+    /// Decodes the part (its pointer is the decoder's); throws when it is not an object.
+    public init(from decoder: any Decoder) throws {
+        var members = try LenientMembers(decoder, part: Self.partName)
+        self.init(at: decoder.jsonPointer)
+        try members.read(Self.fields, into: &self)
+        extra = members.extra()
+    }
+
+    /// Writes the typed members, then `extra`.
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encode(Self.fields, of: self)
+        try encoder.encode(extra: extra)
+    }
+}
+
 extension Encoder {
+    /// Writes `fields` of `part`.
+    func encode<Part, Key>(_ fields: [Field<Part, Key>], of part: Part) throws {
+        var container = container(keyedBy: MemberKey.self)
+        for field in fields { try field.write(part, &container) }
+    }
+
     /// Writes a part's unread members after its typed ones.
     func encode(extra: JSONObject) throws {
         guard !extra.isEmpty else { return }
@@ -183,34 +254,5 @@ enum DeepDecoding {
     static func run<Value>(at pointer: JSONPointer, _ body: () -> Value) -> Value {
         guard (hopDepth...hopDepth + 1).contains(pointer.tokenCount) else { return body() }
         return LargeStackThread.run(body)
-    }
-}
-
-/// A thread with a 512 MB stack (the `assess` binary's own) for work that recurses with a document's
-/// nesting, so a library caller on an ordinary 8 MB thread does not overflow.
-package enum LargeStackThread {
-    /// `body`'s result, computed on a new large-stack thread while the caller waits.
-    package static func run<Value>(_ body: () -> Value) -> Value {
-        withoutActuallyEscaping(body) { body in
-            let box = Box(body)
-            let done = DispatchSemaphore(value: 0)
-            let worker = Thread {
-                box.result = box.body?()
-                box.body = nil  // the work must not outlive the call (the thread may still hold the box)
-                done.signal()
-            }
-            worker.stackSize = 1 << 29
-            worker.start()
-            done.wait()
-            // The worker always stores a result before signalling.
-            return box.result ?? body()
-        }
-    }
-
-    /// The work and its result, handed to the worker while the caller waits (never used by both at once).
-    private final class Box<Value>: @unchecked Sendable {
-        var body: (() -> Value)?
-        var result: Value?
-        init(_ body: @escaping () -> Value) { self.body = body }
     }
 }

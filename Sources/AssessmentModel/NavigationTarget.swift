@@ -34,56 +34,36 @@ public enum NavigationTarget: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A button a step may show: an extensible string enum.
-public enum ButtonType: Sendable, Hashable, Comparable, CustomStringConvertible {
+public enum ButtonType: NamedCases, Comparable {
     /// The buttons the format defines.
     case goForward, goBackward, skip, cancel, pause, reviewInstructions
     /// A name the format does not define (lint warns about it).
     case custom(String)
 
     /// Every button the format defines.
-    public static let known: [ButtonType] = [.goForward, .goBackward, .skip, .cancel, .pause, .reviewInstructions]
+    public static let names: [(name: String, value: ButtonType)] = [
+        ("goForward", .goForward), ("goBackward", .goBackward), ("skip", .skip), ("cancel", .cancel), ("pause", .pause),
+        ("reviewInstructions", .reviewInstructions),
+    ]
 
-    /// Reads a button name.
-    public init(_ name: String) {
-        self = ButtonType.known.first { $0.description == name } ?? .custom(name)
-    }
-
-    /// True for the buttons the format defines.
-    public var isKnown: Bool {
-        if case .custom = self { return false }
-        return true
-    }
-
-    /// The name as written in JSON.
-    public var description: String {
-        switch self {
-        case .goForward: return "goForward"
-        case .goBackward: return "goBackward"
-        case .skip: return "skip"
-        case .cancel: return "cancel"
-        case .pause: return "pause"
-        case .reviewInstructions: return "reviewInstructions"
-        case .custom(let name): return name
-        }
-    }
+    /// A name the format does not define.
+    public static func unknown(_ name: String) -> ButtonType { .custom(name) }
 
     /// By name.
     public static func < (lhs: ButtonType, rhs: ButtonType) -> Bool { lhs.description < rhs.description }
 }
 
 /// How a survey rule compares the answer with `matchingAnswer`.
-public enum RuleOperator: Sendable, Hashable, CustomStringConvertible {
+public enum RuleOperator: NamedCases {
     /// `eq`, `ne`, `lt`, `gt`, `le` and `ge`.
     case equal, notEqual, lessThan, greaterThan, lessThanOrEqual, greaterThanOrEqual
     /// An operator the format does not define.
     case unknown(String)
 
-    private static let names: [(String, RuleOperator)] = [
+    /// Every operator the format defines.
+    public static let names: [(name: String, value: RuleOperator)] = [
         ("eq", .equal), ("ne", .notEqual), ("lt", .lessThan), ("gt", .greaterThan), ("le", .lessThanOrEqual), ("ge", .greaterThanOrEqual),
     ]
-
-    /// Reads a `ruleOperator` value.
-    public init(_ text: String) { self = RuleOperator.names.first { $0.0 == text }?.1 ?? .unknown(text) }
 
     /// True for `lt`, `gt`, `le`, `ge`.
     public var isOrdering: Bool {
@@ -91,11 +71,5 @@ public enum RuleOperator: Sendable, Hashable, CustomStringConvertible {
         case .lessThan, .greaterThan, .lessThanOrEqual, .greaterThanOrEqual: return true
         case .equal, .notEqual, .unknown: return false
         }
-    }
-
-    /// The value as written in JSON.
-    public var description: String {
-        if case .unknown(let text) = self { return text }
-        return RuleOperator.names.first { $0.1 == self }?.0 ?? "?"
     }
 }

@@ -2,19 +2,10 @@ import JSONCore
 
 /// A custom title or icon for a button (`actions` values).
 public struct ButtonAction: Sendable, Hashable {
-    /// The title shown instead of the default.
-    public var buttonTitle: String?
-    /// The action's own `type` (usually `default`).
-    public var type: String?
+    /// The title shown instead of the default, and the action's own `type` (usually `default`).
+    public var buttonTitle, type: String?
     /// Other members (e.g. `iconName`), kept for round trips.
-    public var extra: JSONObject
-
-    /// An action from its parts.
-    public init(buttonTitle: String? = nil, type: String? = nil, extra: JSONObject = JSONObject()) {
-        self.buttonTitle = buttonTitle
-        self.type = type
-        self.extra = extra
-    }
+    public var extra = JSONObject()
 }
 
 /// One entry of a node's `actions`: the button it customizes and how.
@@ -23,12 +14,6 @@ public struct ButtonCustomization: Sendable, Hashable {
     public var button: ButtonType
     /// Its title and other members (the `actions` value).
     public var action: ButtonAction
-
-    /// An entry from its parts.
-    public init(button: ButtonType, action: ButtonAction) {
-        self.button = button
-        self.action = action
-    }
 }
 
 /// One node of a survey: the assessment, a section or a step. Every node has the same header
@@ -38,11 +23,7 @@ public struct Node: Sendable, Hashable {
     /// The node's `identifier` (empty when missing, which is reported as an issue).
     public var identifier: String
     /// Content shown to the participant.
-    public var title: String?
-    /// Content shown to the participant.
-    public var subtitle: String?
-    /// Content shown to the participant.
-    public var detail: String?
+    public var title, subtitle, detail: String?
     /// The image description, as written.
     public var image: JSONValue?
     /// A note for survey authors, never shown.
@@ -93,24 +74,10 @@ public struct Node: Sendable, Hashable {
     public struct Container: Sendable, Hashable {
         /// The child steps, in order.
         public var steps: [Node]
-        /// The assessment's `versionString`.
-        public var versionString: String?
-        /// The assessment's `schemaIdentifier`.
-        public var schemaIdentifier: String?
+        /// The assessment's `versionString`, `schemaIdentifier` and `copyright`.
+        public var versionString, schemaIdentifier, copyright: String?
         /// The assessment's `estimatedMinutes`, as written.
         public var estimatedMinutes: JSONNumber?
-        /// The assessment's `copyright`.
-        public var copyright: String?
-
-        /// A container of `steps`.
-        public init(steps: [Node], versionString: String? = nil, schemaIdentifier: String? = nil,
-                    estimatedMinutes: JSONNumber? = nil, copyright: String? = nil) {
-            self.steps = steps
-            self.versionString = versionString
-            self.schemaIdentifier = schemaIdentifier
-            self.estimatedMinutes = estimatedMinutes
-            self.copyright = copyright
-        }
     }
 
     /// A node of `body` with the header members given; decoding fills in the rest.
@@ -156,17 +123,12 @@ public struct Node: Sendable, Hashable {
     public var steps: [Node]? {
         get { container?.steps }
         set {
-            guard let newValue else { return }
+            guard let newValue, var container else { return }
+            container.steps = newValue
             switch body {
-            case .assessment(var container):
-                container.steps = newValue
-                body = .assessment(container)
-            case .section(var container):
-                container.steps = newValue
-                body = .section(container)
-            case .unknown(let type, var container?):
-                container.steps = newValue
-                body = .unknown(type: type, container: container)
+            case .assessment: body = .assessment(container)
+            case .section: body = .section(container)
+            case .unknown(let type, _): body = .unknown(type: type, container: container)
             default: break
             }
         }
@@ -193,6 +155,12 @@ public struct Node: Sendable, Hashable {
 
     /// True for question steps.
     public var isQuestion: Bool { kind.isQuestion }
+
+    /// The `$schema` the file names (e.g. `…/schemas/v2/AssessmentObject.json`).
+    public var schemaURI: String? { extra["$schema"]?.stringValue }
+
+    /// A choice question's choices; empty for other nodes.
+    public var choices: [Choice] { question?.choices ?? [] }
 
     /// The title a button shows on this node, if `actions` sets one.
     public func buttonTitle(_ button: ButtonType) -> String? {

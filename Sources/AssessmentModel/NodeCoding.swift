@@ -20,135 +20,99 @@ extension Node: Codable {
         case permissionType, duration, resourceName, assessmentInfo, steps
     }
 
+    /// The header members but `type`, `identifier` and `actions`.
+    private static let headerFields: [Field<Node, HeaderKey>] = [
+        .string(.title, \.title), .string(.subtitle, \.subtitle), .string(.detail, \.detail), .value(.image, \.image),
+        .string(.comment, \.comment), .name(.nextStepIdentifier, \.nextStepIdentifier, NavigationTarget.init),
+        .member(.shouldHideActions, \.shouldHideActions, get: { $0.payload($1, .array, \.arrayValue)?.compactMap(\.stringValue).map(ButtonType.init) },
+                put: { $0.map(\.description) }),
+    ]
+
+    /// The container members but `steps`.
+    private static let containerFields: [Field<Container, ContainerKey>] = [
+        .string(.versionString, \.versionString), .string(.schemaIdentifier, \.schemaIdentifier),
+        .number(.estimatedMinutes, \.estimatedMinutes), .string(.copyright, \.copyright),
+    ]
+
     /// Decodes the node and its children.
     public init(from decoder: any Decoder) throws {
-        var header = try LenientMembers(decoder, HeaderKey.self, part: "a node")
+        var members = try LenientMembers(decoder, part: "a node")
         let pointer = decoder.jsonPointer
-        let typeName = header.string(.type)
+        let typeName = members.string(HeaderKey.type)
         if typeName == nil { decoder.report(JSONDecodingError(.missingKey("type"), at: pointer)) }
-        let identifier = header.string(.identifier)
-        if !header.keyed.contains(.identifier) { decoder.report(JSONDecodingError(.missingKey("identifier"), at: pointer)) }
+        let identifier = members.string(HeaderKey.identifier)
+        if !members.contains(HeaderKey.identifier) { decoder.report(JSONDecodingError(.missingKey("identifier"), at: pointer)) }
         self.init(identifier: identifier ?? "", body: .overview, pointer: pointer)
-        title = header.string(.title)
-        subtitle = header.string(.subtitle)
-        detail = header.string(.detail)
-        image = header.value(.image)
-        comment = header.string(.comment)
-        nextStepIdentifier = header.string(.nextStepIdentifier).map(NavigationTarget.init)
-        shouldHideActions = header.decode([JSONValue].self, .shouldHideActions, expected: .array)?
-            .compactMap(\.stringValue).map(ButtonType.init)
-        actions = try Node.actions(&header)
-        let kind = NodeKind(typeName ?? "")
-        var rejected = header.rejected
-        body = try Node.body(of: kind, header, rejected: &rejected)
-        extra = LenientMembers<HeaderKey>.extra(of: decoder, known: Node.knownKeys(of: body), rejected: rejected)
+        try members.read(Node.headerFields, into: &self)
+        actions = Node.actions(&members)
+        body = try Node.body(of: NodeKind(typeName ?? ""), &members)
+        extra = members.extra()
     }
 
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
-    private static func actions(_ header: inout LenientMembers<HeaderKey>) throws -> [ButtonCustomization]? {
-        guard header.keyed.contains(.actions) else { return nil }
-        guard let map = try? header.keyed.nestedContainer(keyedBy: MemberKey.self, forKey: .actions) else {
-            header.reject(.actions, expected: JSONPrimitiveType.object.withArticle)
+    private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
+        guard members.contains(HeaderKey.actions) else { return nil }
+        guard let map = try? members.keyed.nestedContainer(keyedBy: MemberKey.self, forKey: MemberKey(HeaderKey.actions.rawValue)) else {
+            members.reject(HeaderKey.actions, expected: .object)
             return nil
         }
-        let keys = header.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
+        members.accept(HeaderKey.actions)
+        let keys = members.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
         return keys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
         }
     }
 
     /// The kind's own members.
-    private static func body(of kind: NodeKind, _ header: LenientMembers<HeaderKey>, rejected: inout [String]) throws -> Body {
+    private static func body(of kind: NodeKind, _ members: inout LenientMembers) throws -> Body {
         switch kind {
-        case .assessment: return .assessment(try container(header, rejected: &rejected))
-        case .section: return .section(try container(header, rejected: &rejected))
+        case .assessment: return .assessment(try container(&members))
+        case .section: return .section(try container(&members))
         case .overview: return .overview
         case .instruction: return .instruction
         case .completion: return .completion
         case .feedback: return .feedback
-        case .simpleQuestion, .choiceQuestion, .multipleInputQuestion:
-            return .question(try Question(kind: kind, header, rejected: &rejected))
+        case .simpleQuestion, .choiceQuestion, .multipleInputQuestion: return .question(try Question(kind: kind, &members))
+        case .permission: return .permission(permissionType: members.string(StepKey.permissionType))
+        case .countdown: return .countdown(duration: members.number(StepKey.duration))
+        case .active: return .active(duration: members.number(StepKey.duration))
+        case .transform: return .transform(resourceName: members.string(StepKey.resourceName))
+        case .transformableAssessment: return .transformableAssessment(resourceName: members.string(StepKey.resourceName))
+        case .assessmentPlaceholder: return .assessmentPlaceholder(assessmentInfo: members.payload(StepKey.assessmentInfo, .object, \.objectValue))
         case .unknown(let type):
             // A root of an app's own type may hold steps, as an assessment does.
-            var members = try LenientMembers(StepKey.self, of: header)
-            let holdsSteps = header.decoder.jsonPointer.isRoot && members.keyed.contains(.steps)
-            defer { rejected += members.rejected }
-            return .unknown(type: type, container: holdsSteps ? Container(steps: steps(&members, .steps)) : nil)
-        default:
-            var members = try LenientMembers(StepKey.self, of: header)
-            defer { rejected += members.rejected }
-            switch kind {
-            case .permission: return .permission(permissionType: members.string(.permissionType))
-            case .countdown: return .countdown(duration: members.number(.duration))
-            case .active: return .active(duration: members.number(.duration))
-            case .transform: return .transform(resourceName: members.string(.resourceName))
-            case .transformableAssessment: return .transformableAssessment(resourceName: members.string(.resourceName))
-            default: return .assessmentPlaceholder(assessmentInfo: members.object(.assessmentInfo))
-            }
+            let holdsSteps = members.decoder.jsonPointer.isRoot && members.contains(StepKey.steps)
+            return .unknown(type: type, container: holdsSteps ? Container(steps: steps(&members)) : nil)
         }
     }
 
-    private static func container(_ header: LenientMembers<HeaderKey>, rejected: inout [String]) throws -> Container {
-        var members = try LenientMembers(ContainerKey.self, of: header)
-        defer { rejected += members.rejected }
-        return Container(steps: steps(&members, .steps), versionString: members.string(.versionString),
-                         schemaIdentifier: members.string(.schemaIdentifier), estimatedMinutes: members.number(.estimatedMinutes),
-                         copyright: members.string(.copyright))
+    private static func container(_ members: inout LenientMembers) throws -> Container {
+        var container = Container(steps: steps(&members))
+        try members.read(containerFields, into: &container)
+        return container
     }
 
     /// The child steps; the first levels past `DeepDecoding.hopDepth` move to a large stack.
-    private static func steps<Key: CodingKey>(_ members: inout LenientMembers<Key>, _ key: Key) -> [Node] {
-        DeepDecoding.run(at: members.decoder.jsonPointer) { members.parts(Node.self, key) } ?? []
+    private static func steps(_ members: inout LenientMembers) -> [Node] {
+        DeepDecoding.run(at: members.decoder.jsonPointer) { members.parts(Node.self, StepKey.steps) } ?? []
     }
 
-    private static let headerKeys = Set(HeaderKey.allCases.map(\.rawValue))
-    private static let containerKeys = headerKeys.union(ContainerKey.allCases.map(\.rawValue))
-
-    /// The members the model types for a node of this body.
-    private static func knownKeys(of body: Body) -> Set<String> {
-        switch body {
-        case .assessment, .section, .unknown(_, _?): return containerKeys
-        case .question(let question): return Question.knownKeys(question.kind)
-        case .permission: return headerKeys.union([StepKey.permissionType.rawValue])
-        case .countdown, .active: return headerKeys.union([StepKey.duration.rawValue])
-        case .transform, .transformableAssessment: return headerKeys.union([StepKey.resourceName.rawValue])
-        case .assessmentPlaceholder: return headerKeys.union([StepKey.assessmentInfo.rawValue])
-        case .overview, .instruction, .completion, .feedback, .unknown: return headerKeys
-        }
-    }
-
-    /// Writes the header, then the kind's members, then `steps`, then ``extra``.
+    /// Writes the header, then the kind's members, then ``extra``.
     public func encode(to encoder: any Encoder) throws {
         var header = encoder.container(keyedBy: HeaderKey.self)
         // A `type` or `identifier` of the wrong type is in `extra` and written from there.
         if extra["type"] == nil { try header.encode(kind.description, forKey: .type) }
         if extra["identifier"] == nil { try header.encode(identifier, forKey: .identifier) }
-        try header.encodeIfPresent(title, forKey: .title)
-        try header.encodeIfPresent(subtitle, forKey: .subtitle)
-        try header.encodeIfPresent(detail, forKey: .detail)
-        try header.encodeIfPresent(image, forKey: .image)
-        try header.encodeIfPresent(comment, forKey: .comment)
-        try header.encodeIfPresent(nextStepIdentifier?.description, forKey: .nextStepIdentifier)
-        try header.encodeIfPresent(shouldHideActions?.map(\.description), forKey: .shouldHideActions)
+        try encoder.encode(Node.headerFields, of: self)
         if let actions {
             var map = header.nestedContainer(keyedBy: MemberKey.self, forKey: .actions)
             for entry in actions { try map.encode(entry.action, forKey: MemberKey(entry.button.description)) }
         }
-        try encodeBody(to: encoder)
-        try encoder.encode(extra: extra)
-    }
-
-    private func encodeBody(to encoder: any Encoder) throws {
         var members = encoder.container(keyedBy: StepKey.self)
         switch body {
-        case .assessment(let container), .section(let container):
-            var keyed = encoder.container(keyedBy: ContainerKey.self)
-            try keyed.encodeIfPresent(container.versionString, forKey: .versionString)
-            try keyed.encodeIfPresent(container.schemaIdentifier, forKey: .schemaIdentifier)
-            try keyed.encodeIfPresent(container.estimatedMinutes, forKey: .estimatedMinutes)
-            try keyed.encodeIfPresent(container.copyright, forKey: .copyright)
-            try keyed.encode(container.steps, forKey: .steps)
-        case .unknown(_, let container?): try members.encode(container.steps, forKey: .steps)
+        case .assessment(let container), .section(let container), .unknown(_, let container?):
+            try encoder.encode(Node.containerFields, of: container)
+            try members.encode(container.steps, forKey: .steps)
         case .overview, .instruction, .completion, .feedback, .unknown: break
         case .permission(let type): try members.encodeIfPresent(type, forKey: .permissionType)
         case .countdown(let duration), .active(let duration): try members.encodeIfPresent(duration, forKey: .duration)
@@ -156,28 +120,17 @@ extension Node: Codable {
         case .transform(let name), .transformableAssessment(let name): try members.encodeIfPresent(name, forKey: .resourceName)
         case .assessmentPlaceholder(let info): try members.encodeIfPresent(info, forKey: .assessmentInfo)
         }
+        try encoder.encode(extra: extra)
     }
 }
 
-extension ButtonAction: Codable {
+extension ButtonAction: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case buttonTitle, type
     }
 
-    /// Decodes an `actions` value; throws when it is not an object.
-    public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, CodingKeys.self, part: "a button action")
-        self.init(buttonTitle: members.string(.buttonTitle), type: members.string(.type))
-        extra = members.extra(known: ButtonAction.known)
-    }
+    static let partName = "a button action"
+    static let fields: [Field<ButtonAction, CodingKeys>] = [.string(.buttonTitle, \.buttonTitle), .string(.type, \.type)]
 
-    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
-
-    /// Writes `buttonTitle`, `type`, then ``extra``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(buttonTitle, forKey: .buttonTitle)
-        try container.encodeIfPresent(type, forKey: .type)
-        try encoder.encode(extra: extra)
-    }
+    init(at pointer: JSONPointer) { self.init() }
 }

@@ -45,6 +45,21 @@ extension Node {
     public func step(_ identifier: String) -> Node? {
         steps?.first { $0.identifier == identifier }
     }
+
+    /// The node at `pointer` in this tree (`/steps/2/steps/0`, relative to this node), if one is there.
+    public func node(at pointer: JSONPointer) -> Node? {
+        let relative = pointer.tokens.starts(with: self.pointer.tokens)
+            ? Array(pointer.tokens.dropFirst(self.pointer.tokens.count)) : pointer.tokens
+        var node = self
+        var rest = relative[...]
+        while let key = rest.first {
+            guard key == "steps", rest.count >= 2, let index = JSONPointer.arrayIndex(rest[rest.index(after: rest.startIndex)]),
+                  let steps = node.steps, steps.indices.contains(index) else { return nil }
+            node = steps[index]
+            rest = rest.dropFirst(2)
+        }
+        return node
+    }
 }
 
 /// A container and the containers around it, innermost first: a persistent list whose links are

@@ -1,3 +1,4 @@
+import ECMARegex
 import JSONCore
 
 /// A `surveyRules` entry: where to go when this question's answer matches.
@@ -6,36 +7,32 @@ public struct SurveyRule: Sendable, Hashable {
     public var skipToIdentifier: String?
     /// The value to compare with; `nil` when the key is absent (which means `null`).
     public var matchingAnswer: JSONValue?
-    /// The comparison; `eq` when absent.
-    public var ruleOperator: RuleOperator
-    /// Whether `ruleOperator` was written.
-    public var hasExplicitOperator: Bool
+    /// `ruleOperator` as written; `nil` when absent (see ``ruleOperator``).
+    public var writtenOperator: RuleOperator?
     /// Members the model does not know, kept for round trips.
-    public var extra: JSONObject
+    public var extra = JSONObject()
     /// Where the rule is.
-    public var pointer: JSONPointer
+    public var pointer = JSONPointer.root
+
+    /// A rule from its parts; a `nil` operator is an absent one (compared with `eq`).
+    public init(skipToIdentifier: String? = nil, matchingAnswer: JSONValue? = nil, ruleOperator: RuleOperator? = nil) {
+        self.skipToIdentifier = skipToIdentifier
+        self.matchingAnswer = matchingAnswer
+        writtenOperator = ruleOperator
+    }
+
+    /// The comparison: ``writtenOperator``, `eq` when absent.
+    public var ruleOperator: RuleOperator { writtenOperator ?? .equal }
 
     /// The target as a navigation target.
     public var target: NavigationTarget? { skipToIdentifier.map(NavigationTarget.init) }
 
     /// The value compared with: `matchingAnswer`, or `null` when absent.
     public var comparedValue: JSONValue { matchingAnswer ?? .null }
-
-    /// A rule from its parts; a `nil` operator is an absent one (compared with `eq`).
-    public init(skipToIdentifier: String?, matchingAnswer: JSONValue? = nil, ruleOperator: RuleOperator? = nil,
-                extra: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
-        self.skipToIdentifier = skipToIdentifier
-        self.matchingAnswer = matchingAnswer
-        self.ruleOperator = ruleOperator ?? .equal
-        hasExplicitOperator = ruleOperator != nil
-        self.extra = extra
-        self.pointer = pointer
-    }
-
 }
 
 /// The kinds of input item the reference implementation and the published schema name.
-public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
+public enum InputItemType: NamedCases {
     /// A text or number field (`duration` answers are seconds, `time` answers `HH:mm[:ss]`).
     case string, integer, number, year, duration, time
     /// A checkbox of a multiple-input question (`identifier` and `label`); its answer is a boolean.
@@ -43,18 +40,11 @@ public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
     /// A type the reference does not know (`boolean`, `date`, `height`… of older formats): apps fail to load it.
     case unknown(String)
 
-    static let names: [(String, InputItemType)] = [
+    /// Every known input type.
+    public static let names: [(name: String, value: InputItemType)] = [
         ("string", .string), ("integer", .integer), ("number", .number), ("year", .year), ("duration", .duration),
         ("time", .time), ("checkbox", .checkbox),
     ]
-
-    /// Every known input type name.
-    public static var knownNames: [String] { names.map(\.0) }
-
-    /// Reads an input item `type`.
-    public init(_ text: String) {
-        self = InputItemType.names.first { $0.0 == text }?.1 ?? .unknown(text)
-    }
 
     /// The JSON type of answers of this input (`year` answers are integers, `time` answers strings).
     public var answerType: JSONPrimitiveType? {
@@ -66,28 +56,17 @@ public enum InputItemType: Sendable, Hashable, CustomStringConvertible {
         case .unknown: return nil
         }
     }
-
-    /// The name as written in JSON.
-    public var description: String {
-        if case .unknown(let text) = self { return text }
-        return InputItemType.names.first { $0.1 == self }?.0 ?? "?"
-    }
 }
 
 /// A text input item: the answer's type, its bounds and display hints.
 public struct InputItem: Sendable, Hashable {
     /// The input type (`string`, `integer`, `year`, …); `string` when absent.
     public var type: InputItemType
-    /// The item's own identifier (rarely written).
-    public var identifier: String?
-    /// A label shown beside the field.
-    public var fieldLabel: String?
-    /// Hint text shown in the empty field.
-    public var placeholder: String?
-    /// A checkbox's label.
-    public var label: String?
-    /// `formatOptions` as written (bounds such as `minimumValue`, `maximumYear`, `allowFuture`).
-    public var formatOptions: JSONObject?
+    /// The item's own `identifier` (rarely written), the `fieldLabel` shown beside the field, the `placeholder`
+    /// hint shown in the empty field, and a checkbox's `label`.
+    public var identifier, fieldLabel, placeholder, label: String?
+    /// The bounds and scale labels (`formatOptions`).
+    public var formatOptions: FormatOptions?
     /// `optional` as written: `false` makes a multiple-input item required.
     public var optional: Bool?
     /// The longest string answer allowed (`characterLimit`), as written.
@@ -95,45 +74,80 @@ public struct InputItem: Sendable, Hashable {
     /// A string input's `regExValidator`, when it is an object with a string `pattern`.
     public var regExValidator: RegExValidator?
     /// Members the model does not know, kept for round trips.
-    public var extra: JSONObject
+    public var extra = JSONObject()
     /// Where the item is.
     public var pointer: JSONPointer
 
     /// An item of `type` with no other members.
     public init(type: InputItemType = .string, pointer: JSONPointer = .root) {
         self.type = type
-        extra = JSONObject()
         self.pointer = pointer
     }
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
     public var isRequired: Bool { optional == false }
+}
 
-    /// A numeric bound from `formatOptions` (`minimumValue`, `maximumYear`, …).
-    public func bound(_ key: String) -> JSONNumber? { formatOptions?[key]?.numberValue }
+/// An input item's `formatOptions`: the members the engines' bounds and labels come from, and the others
+/// (`minInvalidMessage`, `numberStyle`…) as written.
+public struct FormatOptions: Sendable, Hashable {
+    /// The smallest and largest allowed answer, as written: numbers, or times (`HH:mm[:ss]`) for time inputs.
+    public var minimumValue, maximumValue: JSONValue?
+    /// The step between selectable values (sliders, pickers).
+    public var stepInterval: JSONNumber?
+    /// How many decimals a number answer keeps (also used by `eq` rules).
+    public var maximumFractionDigits: JSONNumber?
+    /// The earliest and the latest allowed year (year inputs).
+    public var minimumYear, maximumYear: JSONNumber?
+    /// Whether years or times after now, and before now, are allowed.
+    public var allowFuture, allowPast: Bool?
+    /// The labels at the low and the high end of a scale.
+    public var minimumLabel, maximumLabel: String?
+    /// Members the model does not type, kept for round trips.
+    public var extra = JSONObject()
 
-    /// A boolean option from `formatOptions` (`allowFuture`, `allowPast`).
-    public func flag(_ key: String) -> Bool? { formatOptions?[key]?.boolValue }
+    /// Options without members.
+    public init() {}
+}
 
+/// A string input's `regExValidator`: answers must match `pattern` as a whole (as the reference's
+/// `Regex.matches` does), else the app shows `invalidMessage`.
+public struct RegExValidator: Sendable, Hashable {
+    /// The pattern as written.
+    public var pattern = ""
+    /// What the app shows for an answer that does not match.
+    public var invalidMessage: String?
+    /// Where the validator is in the survey.
+    public var pointer: JSONPointer
+    /// Other members of the validator object, kept for round trips.
+    public var extra = JSONObject()
+
+    /// The pattern compiled to match a whole answer, or why it cannot be: this checker knows ECMA-262
+    /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
+    public func wholeAnswerRegex() -> Result<ECMARegex, RegexSyntaxError> {
+        do {
+            return .success(try ECMARegex("^(?:" + pattern + ")$"))
+        } catch let wrapped {
+            // Report the error as the pattern was written: its own offsets, without the wrapping.
+            do {
+                _ = try ECMARegex(pattern)
+                return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
 }
 
 /// How selecting a choice affects the others.
-public enum SelectorType: Sendable, Hashable, CustomStringConvertible {
+public enum SelectorType: NamedCases {
     /// A known selector: plain, select-all, or clear-the-others.
     case `default`, all, exclusive
     /// A selector the format does not define.
     case unknown(String)
 
-    private static let names: [(String, SelectorType)] = [("default", .default), ("all", .all), ("exclusive", .exclusive)]
-
-    /// Reads a `selectorType` value.
-    public init(_ text: String) { self = SelectorType.names.first { $0.0 == text }?.1 ?? .unknown(text) }
-
-    /// The value as written in JSON.
-    public var description: String {
-        if case .unknown(let text) = self { return text }
-        return SelectorType.names.first { $0.1 == self }?.0 ?? "?"
-    }
+    /// Every selector the format defines.
+    public static let names: [(name: String, value: SelectorType)] = [("default", .default), ("all", .all), ("exclusive", .exclusive)]
 }
 
 /// One choice of a choice question.
@@ -142,26 +156,15 @@ public struct Choice: Sendable, Hashable {
     public var value: JSONValue?
     /// The label shown to the participant.
     public var text: String?
-    /// How selecting it affects the others; `default` when absent.
-    public var selectorType: SelectorType
-    /// Whether `selectorType` was written (kept so re-encoding does not add it).
-    public var hasExplicitSelector: Bool
+    /// `selectorType` as written; `nil` when absent (see ``selectorType``).
+    public var writtenSelector: SelectorType?
     /// Members the model does not type (e.g. `detail`, `icon`), kept for round trips.
-    public var extra: JSONObject
+    public var extra = JSONObject()
     /// Where the choice is.
-    public var pointer: JSONPointer
+    public var pointer = JSONPointer.root
 
-    /// A choice from its parts; a `nil` selector is an absent one (`default`).
-    public init(value: JSONValue?, text: String? = nil, selectorType: SelectorType? = nil, extra: JSONObject = JSONObject(),
-                pointer: JSONPointer = .root) {
-        self.value = value
-        self.text = text
-        self.selectorType = selectorType ?? .default
-        hasExplicitSelector = selectorType != nil
-        self.extra = extra
-        self.pointer = pointer
-    }
-
+    /// How selecting it affects the others: ``writtenSelector``, `default` when absent.
+    public var selectorType: SelectorType { writtenSelector ?? .default }
 }
 
 /// What a question step adds to a node: its rules, display hints and exactly one kind of input.
@@ -183,14 +186,6 @@ public struct Question: Sendable, Hashable {
         case choice(ChoiceInput)
         /// `multipleInputQuestion`: several items, answered as an object keyed by item (`nil` when missing).
         case multiple([InputItem]?)
-    }
-
-    /// A question with `input` and no rules or hints.
-    public init(input: Input, surveyRules: [SurveyRule] = [], uiHint: String? = nil, optional: Bool? = nil) {
-        self.input = input
-        self.surveyRules = surveyRules
-        self.uiHint = uiHint
-        self.optional = optional
     }
 
     /// The question's node type.
@@ -220,6 +215,15 @@ public struct Question: Sendable, Hashable {
         return nil
     }
 
+    /// Choice questions: the choices in order.
+    public var choices: [Choice]? { choiceInput?.choices }
+
+    /// Choice questions: the "other" text field.
+    public var other: InputItem? { choiceInput?.other }
+
+    /// True unless a choice question allows several choices (`"singleChoice": false`).
+    public var isSingleChoice: Bool { choiceInput?.singleChoice ?? true }
+
     /// The member name each multiple-input item answers under: its `identifier`, else its index
     /// (`"0"`, `"1"`…), as the reference does.
     public var inputKeys: [String] {
@@ -231,17 +235,6 @@ public struct Question: Sendable, Hashable {
         [inputItem, other].compactMap { $0 } + (inputItems ?? [])
     }
 
-    /// Choice questions: the JSON type of choice values.
-    public var baseType: JSONPrimitiveType? { choiceInput?.baseType }
-    /// `baseType` as written (also when it names no JSON type).
-    public var baseTypeName: String? { choiceInput?.baseTypeName }
-    /// `singleChoice` as written; see ``isSingleChoice``.
-    public var singleChoice: Bool? { choiceInput?.singleChoice }
-    /// Choice questions: the choices in order.
-    public var choices: [Choice]? { choiceInput?.choices }
-    /// Choice questions: the "other" text field.
-    public var other: InputItem? { choiceInput?.other }
-
     /// The JSON type of this question's answers (arrays for multiple choice hold values of this type;
     /// multiple-input answers are objects).
     public var answerType: JSONPrimitiveType? {
@@ -251,12 +244,6 @@ public struct Question: Sendable, Hashable {
         case .multiple: return .object
         }
     }
-
-    /// Choice questions: the `baseType` the apps infer when it is missing (see ``ChoiceInput/inferredBaseType``).
-    public var inferredBaseType: JSONPrimitiveType? { choiceInput?.inferredBaseType }
-
-    /// True for a choice question that allows one choice only (the default).
-    public var isSingleChoice: Bool { singleChoice ?? true }
 }
 
 /// A choice question's input: its choices, their base type and the optional `other` field.
@@ -269,14 +256,6 @@ public struct ChoiceInput: Sendable, Hashable {
     public var choices: [Choice]?
     /// The "other" text field.
     public var other: InputItem?
-
-    /// A choice input from its parts.
-    public init(baseTypeName: String? = nil, singleChoice: Bool? = nil, choices: [Choice]?, other: InputItem? = nil) {
-        self.baseTypeName = baseTypeName
-        self.singleChoice = singleChoice
-        self.choices = choices
-        self.other = other
-    }
 
     /// The JSON type of choice values: `baseType` when written, else the one the apps infer.
     public var baseType: JSONPrimitiveType? {

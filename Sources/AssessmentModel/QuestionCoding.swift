@@ -23,45 +23,25 @@ extension Question {
         case baseType, singleChoice, choices, other
     }
 
-    /// Decodes the question members of a node of `kind`, adding the members of the wrong type to `rejected`.
-    init(kind: NodeKind, _ header: LenientMembers<Node.HeaderKey>, rejected: inout [String]) throws {
-        var members = try LenientMembers(CodingKeys.self, of: header)
-        let rules = members.parts(SurveyRule.self, .surveyRules) ?? []
-        let uiHint = members.string(.uiHint)
-        let optional = members.bool(.optional)
-        rejected += members.rejected
+    private static let choiceFields: [Field<ChoiceInput, ChoiceKey>] = [
+        .string(.baseType, \.baseTypeName), .bool(.singleChoice, \.singleChoice), .parts(.choices, \.choices), .part(.other, \.other),
+    ]
+
+    /// Decodes the question members of a node of `kind`.
+    init(kind: NodeKind, _ members: inout LenientMembers) throws {
+        let rules = members.parts(SurveyRule.self, CodingKeys.surveyRules) ?? []
+        let uiHint = members.string(CodingKeys.uiHint)
+        let optional = members.bool(CodingKeys.optional)
         let input: Input
         switch kind {
-        case .simpleQuestion:
-            var simple = try LenientMembers(SimpleKey.self, of: members)
-            input = .simple(simple.decode(InputItem.self, .inputItem, expected: .object))
-            rejected += simple.rejected
-        case .multipleInputQuestion:
-            var multiple = try LenientMembers(MultipleKey.self, of: members)
-            input = .multiple(multiple.parts(InputItem.self, .inputItems))
-            rejected += multiple.rejected
+        case .simpleQuestion: input = .simple(members.decode(InputItem.self, SimpleKey.inputItem))
+        case .multipleInputQuestion: input = .multiple(members.parts(InputItem.self, MultipleKey.inputItems))
         default:
-            var choice = try LenientMembers(ChoiceKey.self, of: members)
-            input = .choice(ChoiceInput(baseTypeName: choice.string(.baseType), singleChoice: choice.bool(.singleChoice),
-                                        choices: choice.parts(Choice.self, .choices),
-                                        other: choice.decode(InputItem.self, .other, expected: .object)))
-            rejected += choice.rejected
+            var choice = ChoiceInput()
+            try members.read(Question.choiceFields, into: &choice)
+            input = .choice(choice)
         }
-        self.init(input: input, surveyRules: rules, uiHint: uiHint, optional: optional)
-    }
-
-    private static let common = Set(Node.HeaderKey.allCases.map(\.rawValue)).union(CodingKeys.allCases.map(\.rawValue))
-    private static let simpleKeys = common.union(SimpleKey.allCases.map(\.rawValue))
-    private static let multipleKeys = common.union(MultipleKey.allCases.map(\.rawValue))
-    private static let choiceKeys = common.union(ChoiceKey.allCases.map(\.rawValue))
-
-    /// The members the model types for a question node of `kind`.
-    static func knownKeys(_ kind: NodeKind) -> Set<String> {
-        switch kind {
-        case .simpleQuestion: return simpleKeys
-        case .multipleInputQuestion: return multipleKeys
-        default: return choiceKeys
-        }
+        self.init(surveyRules: rules, uiHint: uiHint, optional: optional, input: input)
     }
 
     /// Writes the rules (when there are any), hints and input into the node being encoded.
@@ -78,126 +58,97 @@ extension Question {
             var multiple = encoder.container(keyedBy: MultipleKey.self)
             try multiple.encodeIfPresent(items, forKey: .inputItems)
         case .choice(let choice):
-            var keyed = encoder.container(keyedBy: ChoiceKey.self)
-            try keyed.encodeIfPresent(choice.baseTypeName, forKey: .baseType)
-            try keyed.encodeIfPresent(choice.singleChoice, forKey: .singleChoice)
-            try keyed.encodeIfPresent(choice.choices, forKey: .choices)
-            try keyed.encodeIfPresent(choice.other, forKey: .other)
+            try encoder.encode(Question.choiceFields, of: choice)
         }
     }
 }
 
-extension SurveyRule: Codable {
+extension SurveyRule: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case skipToIdentifier, matchingAnswer, ruleOperator
     }
 
-    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
+    static let partName = "a survey rule"
+    static let fields: [Field<SurveyRule, CodingKeys>] = [
+        .string(.skipToIdentifier, \.skipToIdentifier), .value(.matchingAnswer, \.matchingAnswer),
+        .name(.ruleOperator, \.writtenOperator, RuleOperator.init),
+    ]
 
-    /// Decodes a `surveyRules` element; throws when it is not an object.
-    public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, CodingKeys.self, part: "a survey rule")
-        let operatorText = members.string(.ruleOperator)
-        self.init(skipToIdentifier: members.string(.skipToIdentifier), matchingAnswer: members.value(.matchingAnswer),
-                  ruleOperator: operatorText.map(RuleOperator.init), pointer: decoder.jsonPointer)
-        extra = members.extra(known: SurveyRule.known)
-    }
-
-    /// Writes the typed members (`ruleOperator` only when it was written), then ``extra``.
-    public func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        try members.encodeIfPresent(skipToIdentifier, forKey: .skipToIdentifier)
-        try members.encodeIfPresent(matchingAnswer, forKey: .matchingAnswer)
-        if hasExplicitOperator { try members.encode(ruleOperator.description, forKey: .ruleOperator) }
-        try encoder.encode(extra: extra)
-    }
+    init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
-extension Choice: Codable {
+extension Choice: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case value, text, selectorType
     }
 
-    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
+    static let partName = "a choice"
+    static let fields: [Field<Choice, CodingKeys>] = [
+        .value(.value, \.value), .string(.text, \.text), .name(.selectorType, \.writtenSelector, SelectorType.init),
+    ]
 
-    /// Decodes a `choices` element; throws when it is not an object.
-    public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, CodingKeys.self, part: "a choice")
-        self.init(value: members.value(.value), text: members.string(.text),
-                  selectorType: members.string(.selectorType).map(SelectorType.init), pointer: decoder.jsonPointer)
-        extra = members.extra(known: Choice.known)
-    }
-
-    /// Writes the typed members (`selectorType` only when it was written), then ``extra``.
-    public func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        try members.encodeIfPresent(value, forKey: .value)
-        try members.encodeIfPresent(text, forKey: .text)
-        if hasExplicitSelector { try members.encode(selectorType.description, forKey: .selectorType) }
-        try encoder.encode(extra: extra)
-    }
+    init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
-extension InputItem: Codable {
+extension InputItem: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, identifier, fieldLabel, placeholder, label, formatOptions, optional, characterLimit, regExValidator
     }
 
-    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
+    static let partName = "an input item"
+    /// `type` is always written; a `regExValidator` without a string `pattern` is kept in `extra` unreported, as
+    /// the apps ignore it.
+    static let fields: [Field<InputItem, CodingKeys>] = [
+        Field(read: { item, members in
+            if let name = members.string(CodingKeys.type) { item.type = InputItemType(name) }
+        }, write: { item, container in
+            try container.encode(item.type.description, forKey: MemberKey(CodingKeys.type.rawValue))
+        }),
+        .string(.identifier, \.identifier), .string(.fieldLabel, \.fieldLabel), .string(.placeholder, \.placeholder),
+        .string(.label, \.label), .part(.formatOptions, \.formatOptions), .bool(.optional, \.optional),
+        .number(.characterLimit, \.characterLimit),
+        .member(.regExValidator, \.regExValidator, get: { $0.decode(RegExValidator.self, $1, reporting: false) }, put: { $0 }),
+    ]
 
-    /// Decodes an input item; throws when it is not an object. A `regExValidator` without a string
-    /// `pattern` is kept in ``extra`` unreported, as the apps ignore it.
-    public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, CodingKeys.self, part: "an input item")
-        self.init(type: InputItemType(members.string(.type) ?? "string"), pointer: decoder.jsonPointer)
-        identifier = members.string(.identifier)
-        fieldLabel = members.string(.fieldLabel)
-        placeholder = members.string(.placeholder)
-        label = members.string(.label)
-        formatOptions = members.object(.formatOptions)
-        optional = members.bool(.optional)
-        characterLimit = members.number(.characterLimit)
-        regExValidator = try? members.keyed.decodeIfPresent(RegExValidator.self, forKey: .regExValidator)
-        let ignored = members.keyed.contains(.regExValidator) && regExValidator == nil ? ["regExValidator"] : []
-        extra = LenientMembers<CodingKeys>.extra(of: decoder, known: InputItem.known, rejected: members.rejected + ignored)
-    }
-
-    /// Writes the typed members, then ``extra``.
-    public func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        try members.encode(type.description, forKey: .type)
-        try members.encodeIfPresent(identifier, forKey: .identifier)
-        try members.encodeIfPresent(fieldLabel, forKey: .fieldLabel)
-        try members.encodeIfPresent(placeholder, forKey: .placeholder)
-        try members.encodeIfPresent(label, forKey: .label)
-        try members.encodeIfPresent(formatOptions, forKey: .formatOptions)
-        try members.encodeIfPresent(optional, forKey: .optional)
-        try members.encodeIfPresent(characterLimit, forKey: .characterLimit)
-        try members.encodeIfPresent(regExValidator, forKey: .regExValidator)
-        try encoder.encode(extra: extra)
-    }
+    init(at pointer: JSONPointer) { self.init(pointer: pointer) }
 }
 
-extension RegExValidator: Codable {
+extension FormatOptions: ObjectPart {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case minimumValue, maximumValue, stepInterval, maximumFractionDigits, minimumYear, maximumYear, allowFuture, allowPast
+        case minimumLabel, maximumLabel
+    }
+
+    static let partName = "formatOptions"
+    static let fields: [Field<FormatOptions, CodingKeys>] = [
+        .value(.minimumValue, \.minimumValue), .value(.maximumValue, \.maximumValue), .number(.stepInterval, \.stepInterval),
+        .number(.maximumFractionDigits, \.maximumFractionDigits), .number(.minimumYear, \.minimumYear),
+        .number(.maximumYear, \.maximumYear), .bool(.allowFuture, \.allowFuture), .bool(.allowPast, \.allowPast),
+        .string(.minimumLabel, \.minimumLabel), .string(.maximumLabel, \.maximumLabel),
+    ]
+
+    init(at pointer: JSONPointer) { self.init() }
+}
+
+extension RegExValidator: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case pattern, invalidMessage
     }
 
-    private static let known = Set(CodingKeys.allCases.map(\.rawValue))
+    static let partName = "a regular expression validator"
+    /// `pattern` is required: a validator without a string one does not decode.
+    static let fields: [Field<RegExValidator, CodingKeys>] = [
+        Field(read: { validator, members in
+            guard let pattern = members.value(CodingKeys.pattern)?.stringValue else {
+                throw JSONDecodingError(.missingKey(CodingKeys.pattern.rawValue), at: members.decoder.jsonPointer)
+            }
+            validator.pattern = pattern
+            members.accept(CodingKeys.pattern)
+        }, write: { validator, container in
+            try container.encode(validator.pattern, forKey: MemberKey(CodingKeys.pattern.rawValue))
+        }),
+        .string(.invalidMessage, \.invalidMessage),
+    ]
 
-    /// Decodes a validator; throws unless it is an object with a string `pattern`.
-    public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, CodingKeys.self, part: "a regular expression validator")
-        let pattern = try members.keyed.decode(String.self, forKey: .pattern)
-        self.init(pattern: pattern, invalidMessage: members.string(.invalidMessage), pointer: decoder.jsonPointer)
-        extra = members.extra(known: RegExValidator.known)
-    }
-
-    /// Writes `pattern`, `invalidMessage`, then ``extra``.
-    public func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        try members.encode(pattern, forKey: .pattern)
-        try members.encodeIfPresent(invalidMessage, forKey: .invalidMessage)
-        try encoder.encode(extra: extra)
-    }
+    init(at pointer: JSONPointer) { self.pointer = pointer }
 }

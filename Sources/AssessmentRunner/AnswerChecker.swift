@@ -110,23 +110,24 @@ public struct AnswerChecker: Sendable {
             }
         }
         guard case .number(let number) = value else { return value }
-        if let minimum = item.bound("minimumValue"), number < minimum {
+        let options = item.formatOptions
+        if let minimum = options?.minimumValue?.numberValue, number < minimum {
             throw AnswerError(step: step.identifier, problem: .belowMinimum(number, minimum: minimum))
         }
-        if let maximum = item.bound("maximumValue"), number > maximum {
+        if let maximum = options?.maximumValue?.numberValue, number > maximum {
             throw AnswerError(step: step.identifier, problem: .aboveMaximum(number, maximum: maximum))
         }
         if item.type == .year {
-            if let minimum = item.bound("minimumYear"), number < minimum {
+            if let minimum = options?.minimumYear, number < minimum {
                 throw AnswerError(step: step.identifier, problem: .yearBeforeMinimum(number, minimum: minimum))
             }
-            if let maximum = item.bound("maximumYear"), number > maximum {
+            if let maximum = options?.maximumYear, number > maximum {
                 throw AnswerError(step: step.identifier, problem: .yearAfterMaximum(number, maximum: maximum))
             }
-            if item.flag("allowFuture") == false, number > JSONNumber(currentYear) {
+            if options?.allowFuture == false, number > JSONNumber(currentYear) {
                 throw AnswerError(step: step.identifier, problem: .yearInFuture(number))
             }
-            if item.flag("allowPast") == false, number < JSONNumber(currentYear) {
+            if options?.allowPast == false, number < JSONNumber(currentYear) {
                 throw AnswerError(step: step.identifier, problem: .yearInPast(number))
             }
         }
@@ -144,17 +145,17 @@ public struct AnswerChecker: Sendable {
         let options = item.formatOptions
         // The Swift engine (iOS) compares times to the minute, dropping both sides' seconds; Kotlin keeps them.
         let compared: (Double) -> Double = platform == .ios ? { ($0 / 60).rounded(.down) } : { $0 }
-        if let minimum = options?["minimumValue"]?.stringValue, let bound = TimeOfDay.seconds(minimum), compared(seconds) < compared(bound) {
+        if let minimum = options?.minimumValue?.stringValue, let bound = TimeOfDay.seconds(minimum), compared(seconds) < compared(bound) {
             throw AnswerError(step: step.identifier, problem: .timeBeforeEarliest(text, earliest: minimum))
         }
-        if let maximum = options?["maximumValue"]?.stringValue, let bound = TimeOfDay.seconds(maximum), compared(seconds) > compared(bound) {
+        if let maximum = options?.maximumValue?.stringValue, let bound = TimeOfDay.seconds(maximum), compared(seconds) > compared(bound) {
             throw AnswerError(step: step.identifier, problem: .timeAfterLatest(text, latest: maximum))
         }
         let current = TimeOfDay.seconds(String(Timestamp.string(now).dropFirst(11).prefix(12))) ?? 0
-        if item.flag("allowFuture") == false, seconds > current {
+        if options?.allowFuture == false, seconds > current {
             throw AnswerError(step: step.identifier, problem: .timeInFuture(text))
         }
-        if item.flag("allowPast") == false, seconds < current {
+        if options?.allowPast == false, seconds < current {
             throw AnswerError(step: step.identifier, problem: .timeInPast(text))
         }
     }

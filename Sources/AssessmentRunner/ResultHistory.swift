@@ -113,8 +113,8 @@ struct ResultHistory: Sendable {
     private static func assessmentMembers(_ node: Node) -> JSONObject? {
         guard node.kind == .assessment else { return nil }
         var members = JSONObject([.init(key: "assessmentIdentifier", value: .string(node.identifier))])
-        if let version = node.versionString { members["versionString"] = .string(version) }
-        if let schema = node.schemaIdentifier { members["schemaIdentifier"] = .string(schema) }
+        if let version = node.container?.versionString { members["versionString"] = .string(version) }
+        if let schema = node.container?.schemaIdentifier { members["schemaIdentifier"] = .string(schema) }
         return members
     }
 

@@ -264,7 +264,7 @@ public struct RunSession: Sendable {
             .init(key: "identifier", value: .string(navigator.assessment.identifier)),
             .init(key: "assessmentIdentifier", value: .string(navigator.assessment.identifier)),
         ])
-        if let version = navigator.assessment.versionString { object["versionString"] = .string(version) }
+        if let version = navigator.assessment.container?.versionString { object["versionString"] = .string(version) }
         object["taskRunUUID"] = .string(environment.taskRunUUID)
         object["startDate"] = .string(Timestamp.string(startDate))
         if let endDate { object["endDate"] = .string(Timestamp.string(endDate)) }

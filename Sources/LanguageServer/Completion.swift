@@ -51,13 +51,13 @@ enum Completion {
             case "type" where holder == "inputItem" || holder == "inputItems":
                 candidates = InputItemType.knownNames.map { ($0, "input type", 0) }
             case "type":
-                candidates = (NodeKind.knownTypeNames + analysis.allowedTypes.sorted()).map { ($0, "node type", 0) }
+                candidates = (NodeKind.knownNames + analysis.allowedTypes.sorted()).map { ($0, "node type", 0) }
             case "uiHint":
                 candidates = hints(context, objectStart: objectStart, bytes: bytes, structure: structure)
             case "ruleOperator":
                 candidates = operators.map { ($0, "rule operator", 0) }
             case "shouldHideActions":
-                candidates = ButtonType.known.map { ($0.description, "button", 0) }
+                candidates = ButtonType.knownNames.map { ($0, "button", 0) }
             default:
                 return list([])
             }

@@ -127,7 +127,7 @@ public struct DocumentAnalysis: Sendable {
     }
 
     private static func isNodeType(_ type: String, settings: DocumentSettings) -> Bool {
-        NodeKind.knownTypeNames.contains(type) || settings.allowedTypes.contains(type)
+        NodeKind.knownNames.contains(type) || settings.allowedTypes.contains(type)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

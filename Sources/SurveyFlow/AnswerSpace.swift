@@ -80,7 +80,9 @@ public struct AnswerSpace: Sendable {
                 numbers += [value, value - 1, value + 1, value - unit, value + unit, value - 0.5, value + 0.5]
             }
             let item = question.inputItem ?? question.other
-            let bounds = ["minimumValue", "maximumValue", "minimumYear", "maximumYear"].compactMap { item?.bound($0)?.doubleValue }
+            let options = item?.formatOptions
+            let bounds = [options?.minimumValue?.numberValue, options?.maximumValue?.numberValue, options?.minimumYear, options?.maximumYear]
+                .compactMap { $0?.doubleValue }
             for bound in bounds { numbers += [bound, bound + 1, bound - 1] }
             if bounds.count >= 2 { numbers.append(((bounds[0] + bounds[1]) / 2).rounded()) }
             let year = Double(checker.currentYear)

@@ -58,7 +58,7 @@ struct FormAnswer {
             return object.members.isEmpty ? nil : .object(object)
         }
         guard let text = fields["answer"]?.stringValue, !text.isEmpty else { return nil }
-        let type = question.inputItem?.type ?? (question.baseType.map(inputType(for:)) ?? .string)
+        let type = question.inputItem?.type ?? (question.choiceInput?.baseType.map(inputType(for:)) ?? .string)
         return typed(text, as: type)
     }
 

@@ -65,7 +65,7 @@ struct StepView {
                 StepView.input(item, key: key, uiHint: nil, value: answer?[key].flatMap(StepView.text))
             })
         } else {
-            let item = question.inputItem ?? InputItem.plain(question.baseType)
+            let item = question.inputItem ?? InputItem.plain(question.choiceInput?.baseType)
             object["inputs"] = [StepView.input(item, key: "answer", uiHint: question.uiHint, value: answer.flatMap(StepView.text))]
         }
         return .object(object)
@@ -73,21 +73,21 @@ struct StepView {
 
     /// The control of one input item: its type, the HTML control it is drawn as, its label and bounds.
     static func input(_ item: InputItem, key: String, uiHint: String?, value: String?) -> JSONValue {
-        let options = item.options
+        let options = item.formatOptions ?? FormatOptions()
         var object = JSONObject([.init(key: "key", value: .string(key)), .init(key: "type", value: .string(item.type.description)),
                                  .init(key: "control", value: .string(control(item, uiHint: uiHint)))])
         for (name, text) in [("label", item.fieldLabel ?? item.label), ("placeholder", item.placeholder), ("value", value),
                              ("minimumLabel", options.minimumLabel), ("maximumLabel", options.maximumLabel)] {
             if let text { object[name] = .string(text) }
         }
-        let minimum = options.minimumValue ?? options.minimumYear.map { JSONNumber($0) }
-        let maximum = options.maximumValue ?? options.maximumYear.map { JSONNumber($0) }
+        let minimum = options.minimumValue?.numberValue ?? options.minimumYear?.intValue.map { JSONNumber($0) }
+        let maximum = options.maximumValue?.numberValue ?? options.maximumYear?.intValue.map { JSONNumber($0) }
         if let minimum { object["min"] = .number(minimum) }
         if let maximum { object["max"] = .number(maximum) }
         if let step = options.stepInterval { object["step"] = .number(step) }
         if item.type == .time {
-            if let earliest = item.formatOptions?["minimumValue"]?.stringValue { object["min"] = .string(earliest) }
-            if let latest = item.formatOptions?["maximumValue"]?.stringValue { object["max"] = .string(latest) }
+            if let earliest = options.minimumValue?.stringValue { object["min"] = .string(earliest) }
+            if let latest = options.maximumValue?.stringValue { object["max"] = .string(latest) }
         }
         if item.isRequired { object["required"] = true }
         return .object(object)

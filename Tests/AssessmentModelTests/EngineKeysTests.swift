@@ -19,7 +19,7 @@ final class EngineKeysTests: XCTestCase {
             XCTAssertFalse(names.isEmpty, "\(scope)")
             XCTAssertEqual(names.count, Set(names).count, "\(scope): \(names)")
         }
-        XCTAssertEqual(EngineKeys.scopes.filter { if case .node = $0 { true } else { false } }.count, NodeKind.knownTypeNames.count)
+        XCTAssertEqual(EngineKeys.scopes.filter { if case .node = $0 { true } else { false } }.count, NodeKind.knownNames.count)
         XCTAssertNil(EngineKeys.keys(for: .node(.unknown("tapping"))), "an app's own type")
         XCTAssertNil(EngineKeys.keys(for: .inputItem("date")), "no engine loads it")
     }

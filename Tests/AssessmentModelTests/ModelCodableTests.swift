@@ -22,7 +22,7 @@ final class ModelCodableTests: XCTestCase {
         let steps = try XCTUnwrap(document.json.value["steps"])
         let nodes = try JSONValueDecoder().decode([Node].self, from: steps, at: JSONPointer(tokens: ["steps"]))
         XCTAssertEqual(nodes[1].pointer.description, "/steps/1")
-        XCTAssertEqual(nodes[1].surveyRules[2].pointer.description, "/steps/1/surveyRules/2")
+        XCTAssertEqual(nodes[1].question?.surveyRules[2].pointer.description, "/steps/1/surveyRules/2")
         XCTAssertEqual(nodes[1].choices[3].pointer.description, "/steps/1/choices/3")
         XCTAssertEqual(nodes, document.assessment.steps)
     }
@@ -50,7 +50,7 @@ final class ModelCodableTests: XCTestCase {
         let followup = try XCTUnwrap(root.step("followupQ"))
         XCTAssertEqual(followup.pointer.description, "/steps/6")
         XCTAssertEqual(document.position(of: followup.pointer).description, "129:5")
-        let rule = try XCTUnwrap(followup.surveyRules.first)
+        let rule = try XCTUnwrap(followup.question?.surveyRules.first)
         XCTAssertEqual(document.position(of: rule.pointer).description, "135:9")
         XCTAssertEqual(document.position(of: rule.pointer.appending("skipToIdentifier")).description, "137:32")
         XCTAssertEqual(document.keyPosition(of: rule.pointer.appending("skipToIdentifier")).description, "137:11")

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import JSONCore
 @testable import AssessmentModel
@@ -11,12 +12,12 @@ final class NodeKindTests: XCTestCase {
     func testAssessment() throws {
         let node = try node(#"{"type": "assessment", "identifier": "a", "$schema": "https://example.org/s.json", "versionString": "1.0.0", "estimatedMinutes": 3, "copyright": "©", "steps": []}"#)
         XCTAssertEqual(node.kind, .assessment)
-        XCTAssertTrue(node.isContainer)
+        XCTAssertTrue(node.kind.isContainer)
         XCTAssertEqual(node.steps, [])
         XCTAssertEqual(node.schemaURI, "https://example.org/s.json")
-        XCTAssertEqual(node.versionString, "1.0.0")
-        XCTAssertEqual(node.estimatedMinutes, 3)
-        XCTAssertEqual(node.copyright, "©")
+        XCTAssertEqual(node.container?.versionString, "1.0.0")
+        XCTAssertEqual(node.container?.estimatedMinutes, JSONNumber(3))
+        XCTAssertEqual(node.container?.copyright, "©")
         XCTAssertNil(node.question)
     }
 
@@ -24,7 +25,7 @@ final class NodeKindTests: XCTestCase {
         let node = try node(#"{"type": "section", "identifier": "s", "steps": [{"type": "instruction", "identifier": "i"}]}"#)
         XCTAssertEqual(node.kind, .section)
         XCTAssertEqual(node.steps?.map(\.pointer.description), ["/steps/0"])
-        XCTAssertTrue(node.isContainer)
+        XCTAssertTrue(node.kind.isContainer)
     }
 
     func testSectionWithoutStepsHasAnEmptyList() throws {
@@ -46,7 +47,7 @@ final class NodeKindTests: XCTestCase {
     func testPermission() throws {
         let node = try node(#"{"type": "permission", "identifier": "p", "permissionType": "motion", "requiresBackground": true}"#)
         XCTAssertEqual(node.kind, .permission)
-        XCTAssertEqual(node.permissionType, "motion")
+        XCTAssertEqual(node.body, .permission(permissionType: "motion"))
         XCTAssertEqual(node.extra["requiresBackground"], true)
     }
 
@@ -58,7 +59,7 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.question?.inputItem?.fieldLabel, "kg")
         XCTAssertEqual(node.question?.inputItem?.identifier, "w")
         XCTAssertEqual(node.question?.inputItem?.pointer.description, "/inputItem")
-        XCTAssertEqual(node.answerType, .number)
+        XCTAssertEqual(node.question?.answerType, .number)
     }
 
     func testChoiceQuestion() throws {
@@ -69,12 +70,12 @@ final class NodeKindTests: XCTestCase {
              "other": {"type": "integer"}}
             """)
         XCTAssertEqual(node.kind, .choiceQuestion)
-        XCTAssertEqual(node.answerType, .integer)
+        XCTAssertEqual(node.question?.answerType, .integer)
         XCTAssertEqual(node.question?.isSingleChoice, false)
         XCTAssertEqual(node.choices.map(\.selectorType), [.default, .all, .exclusive])
         XCTAssertEqual(node.choices.map(\.value), [1, nil, nil], "a choice without value has none")
-        XCTAssertEqual(node.choices[0].detail, "the first")
-        XCTAssertEqual(node.choices[0].icon, "one.png")
+        XCTAssertEqual(node.choices[0].extra["detail"], "the first")
+        XCTAssertEqual(node.choices[0].extra["icon"], "one.png")
         XCTAssertEqual(node.choices[2].pointer.description, "/choices/2")
         XCTAssertEqual(node.question?.other?.type, .integer)
         XCTAssertEqual(node.question?.other?.pointer.description, "/other")
@@ -83,8 +84,8 @@ final class NodeKindTests: XCTestCase {
     func testSingleChoiceIsTheDefaultAndUnknownSelectorsAreKept() throws {
         let node = try node(#"{"type": "choiceQuestion", "identifier": "c", "baseType": "text", "choices": [{"text": "x", "selectorType": "only"}]}"#)
         XCTAssertEqual(node.question?.isSingleChoice, true)
-        XCTAssertNil(node.question?.baseType, "an unknown baseType names no JSON type")
-        XCTAssertEqual(node.question?.baseTypeName, "text")
+        XCTAssertNil(node.question?.choiceInput?.baseType, "an unknown baseType names no JSON type")
+        XCTAssertEqual(node.question?.choiceInput?.baseTypeName, "text")
         XCTAssertEqual(node.choices.first?.selectorType, .unknown("only"))
     }
 
@@ -95,8 +96,8 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.kind.description, "textQuestion")
         XCTAssertNil(node.question, "an unknown type is not read as a question")
         XCTAssertEqual(node.json, try JSONDocument(text: text).value, "nothing is dropped")
-        XCTAssertFalse(NodeKind.knownTypeNames.contains("textQuestion"))
-        XCTAssertEqual(NodeKind.knownTypeNames.map { NodeKind($0).description }, NodeKind.knownTypeNames)
+        XCTAssertFalse(NodeKind.knownNames.contains("textQuestion"))
+        XCTAssertEqual(NodeKind.knownNames.map { NodeKind($0).description }, NodeKind.knownNames)
     }
 
     func testEveryInputTypeWithItsFormatOptions() throws {
@@ -115,15 +116,20 @@ final class NodeKindTests: XCTestCase {
             XCTAssertEqual(item.type.description, name)
             XCTAssertEqual(item.type.answerType, answerType, name)
         }
-        let year = FormatOptions(try JSONDocument(text: cases[3].3).value.objectValue)
-        XCTAssertEqual([year.minimumYear, year.maximumYear], [1900, 2030])
+        let year = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: cases[3].3).value)
+        XCTAssertEqual([year.minimumYear, year.maximumYear], [JSONNumber(1900), JSONNumber(2030)])
         XCTAssertEqual(year.allowFuture, false)
         XCTAssertNil(year.allowPast)
-        let number = FormatOptions(try JSONDocument(text: #"{"minimumValue": 0.5, "maximumValue": "ten", "maximumFractionDigits": 2, "minimumLabel": "low"}"#).value.objectValue)
-        XCTAssertEqual(number.minimumValue, JSONNumber(0.5))
-        XCTAssertNil(number.maximumValue, "a mistyped option is nil")
-        XCTAssertEqual(number.maximumFractionDigits, 2)
-        XCTAssertEqual(number.minimumLabel, "low")
+        let time = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: cases[4].3).value)
+        XCTAssertEqual(time.minimumValue, "06:00", "a time input's bounds are times")
+        let number = try SurveyDocument(text: #"{"type": "simpleQuestion", "identifier": "n", "inputItem": {"type": "number", "formatOptions": {"minimumValue": 0.5, "maximumFractionDigits": "2", "minimumLabel": "low"}}}"#)
+        let options = try XCTUnwrap(number.assessment.question?.inputItem?.formatOptions)
+        XCTAssertEqual(options.minimumValue, 0.5)
+        XCTAssertNil(options.maximumFractionDigits, "a mistyped option is nil")
+        XCTAssertEqual(options.extra["maximumFractionDigits"], "2", "and kept for the round trip")
+        XCTAssertEqual(number.issues.map(\.message), [#""maximumFractionDigits" must be a number, found a string"#])
+        XCTAssertEqual(number.issues.map(\.pointer.description), ["/inputItem/formatOptions/maximumFractionDigits"])
+        XCTAssertEqual(options.minimumLabel, "low")
         XCTAssertEqual(InputItemType("colour"), .unknown("colour"))
         XCTAssertNil(InputItemType("colour").answerType)
         for name in ["boolean", "date", "dateTime", "height", "weight", "postalCode"] {
@@ -132,11 +138,32 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(InputItemType.knownNames, ["string", "integer", "number", "year", "duration", "time", "checkbox"])
     }
 
+    func testFormatOptionsRoundTripExactlyWithTheMembersTheyDoNotType() throws {
+        let text = #"{"minimumValue":0,"maximumValue":1.50,"stepInterval":5e-1,"numberStyle":"percent","maximumFractionDigits":2,"#
+            + #""minimumYear":1900,"maximumYear":2.03e3,"allowFuture":false,"allowPast":true,"minimumLabel":"low","maximumLabel":"high","#
+            + #""minInvalidMessage":"too small"}"#
+        let options = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: text).value)
+        XCTAssertEqual(options.stepInterval?.description, "5e-1")
+        XCTAssertEqual(options.extra.keys, ["numberStyle", "minInvalidMessage"])
+        XCTAssertEqual(options.maximumLabel, "high")
+        let typedFirst = #"{"minimumValue":0,"maximumValue":1.50,"stepInterval":5e-1,"maximumFractionDigits":2,"minimumYear":1900,"#
+            + #""maximumYear":2.03e3,"allowFuture":false,"allowPast":true,"minimumLabel":"low","maximumLabel":"high","#
+            + #""numberStyle":"percent","minInvalidMessage":"too small"}"#
+        XCTAssertEqual(JSONWriter.compact.string(try JSONValueEncoder().encode(options)), typedFirst, "typed members, then the others")
+        let again = try JSONValueDecoder().decode(FormatOptions.self, from: try JSONDocument(text: typedFirst).value)
+        XCTAssertEqual(JSONWriter.compact.string(try JSONValueEncoder().encode(again)), typedFirst, "the same bytes out")
+        let foundation = try JSONDecoder().decode(FormatOptions.self, from: Data(text.utf8))
+        XCTAssertEqual(try JSONDecoder().decode(FormatOptions.self, from: try JSONEncoder().encode(foundation)), foundation)
+        XCTAssertEqual(foundation.maximumFractionDigits, JSONNumber(2))
+        let engines = Set(EngineKeys.numberTypes.flatMap { EngineKeys.keys(for: .formatOptions($0)) ?? [] }.map(\.name))
+        XCTAssertEqual(FormatOptions.CodingKeys.allCases.map(\.rawValue).filter { !engines.contains($0) }, [], "typed members are ones the engines read")
+    }
+
     func testAnInputItemWithoutTypeIsAString() throws {
         let item = try JSONValueDecoder().decode(InputItem.self, from: ["placeholder": "x"])
         XCTAssertEqual(item.type, .string)
         XCTAssertEqual(item.placeholder, "x")
-        XCTAssertEqual(item.options, FormatOptions(nil))
+        XCTAssertNil(item.formatOptions)
     }
 
     func testRuleOperatorsAndUnknownOnes() {
@@ -150,7 +177,7 @@ final class NodeKindTests: XCTestCase {
 
     func testButtonTypesRoundTripTheirNames() {
         let names = ["goForward", "goBackward", "skip", "cancel", "pause", "reviewInstructions"]
-        XCTAssertEqual(ButtonType.known.map(\.description), names)
+        XCTAssertEqual(ButtonType.knownNames, names)
         XCTAssertTrue(names.allSatisfy { ButtonType($0).isKnown })
         XCTAssertEqual(ButtonType("goforward"), .custom("goforward"), "names are case-sensitive")
         XCTAssertEqual(NavigationTarget("Exit"), .node("Exit"), "keywords are case-sensitive")

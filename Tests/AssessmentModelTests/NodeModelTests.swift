@@ -3,20 +3,6 @@ import XCTest
 import JSONCore
 @testable import AssessmentModel
 
-/// Paths into the repository for tests.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func file(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: file(path))) }
-
-    static func exampleSurveys() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: file("examples/surveys"), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
-    }
-}
-
 final class NodeModelTests: XCTestCase {
     private func survey(_ steps: String, extra: String = "") throws -> SurveyDocument {
         try SurveyDocument(text: #"{"type": "assessment", "identifier": "s", "#+extra+#""steps": ["#+steps+"]}")
@@ -39,13 +25,12 @@ final class NodeModelTests: XCTestCase {
         XCTAssertEqual(steps[1].subtitle, "S")
         XCTAssertEqual(steps[1].image, ["imageName": "x"])
         XCTAssertEqual(steps[3].body, .permission(permissionType: "location"), "a kind's members live in its body")
-        XCTAssertEqual(steps[3].permissionType, "location")
-        XCTAssertNil(steps[3].extra["permissionType"], "typed members are not kept twice")
+                XCTAssertNil(steps[3].extra["permissionType"], "typed members are not kept twice")
         XCTAssertEqual(steps[4].steps?.first?.identifier, "inner")
         XCTAssertEqual(steps[4].steps?.first?.pointer.description, "/steps/4/steps/0")
         XCTAssertEqual(steps[5].question?.inputItem?.type, .integer)
         XCTAssertEqual(steps[5].question?.answerType, .integer)
-        XCTAssertEqual(steps[6].question?.baseType, .string)
+        XCTAssertEqual(steps[6].question?.choiceInput?.baseType, .string)
         XCTAssertEqual(steps[6].question?.choices?.first?.value, "a")
         XCTAssertTrue(document.issues.isEmpty, "\(document.issues)")
     }
@@ -55,7 +40,7 @@ final class NodeModelTests: XCTestCase {
         let step = try XCTUnwrap(document.assessment.steps?.first)
         XCTAssertEqual(step.kind, .unknown("textQuestion"))
         XCTAssertEqual(step.extra["placeholder"], "x")
-        XCTAssertEqual(NodeKind.knownTypeNames.count, 15, "the reference names 15 node types")
+        XCTAssertEqual(NodeKind.knownNames.count, 15, "the reference names 15 node types")
     }
 
     func testInputItemsWithFormatOptions() throws {
@@ -68,8 +53,8 @@ final class NodeModelTests: XCTestCase {
             """)
         let items = (document.assessment.steps ?? []).compactMap(\.question?.inputItem)
         XCTAssertEqual(items.map(\.type), [.year, .number, .string, .time, .unknown("colour")])
-        XCTAssertEqual(items[0].bound("minimumYear"), JSONNumber(1900))
-        XCTAssertEqual(items[0].flag("allowFuture"), false)
+        XCTAssertEqual(items[0].formatOptions?.minimumYear, JSONNumber(1900))
+        XCTAssertEqual(items[0].formatOptions?.allowFuture, false)
         XCTAssertEqual(items[1].placeholder, "kg")
         XCTAssertEqual(items.map(\.type.answerType), [.integer, .number, .string, .string, nil])
     }

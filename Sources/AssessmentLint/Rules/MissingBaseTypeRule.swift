@@ -11,7 +11,7 @@ struct MissingBaseTypeRule: LintRule {
 
     func check(_ survey: LintContext) -> [Finding] {
         survey.visits.compactMap { visit in
-            guard visit.node.kind == .choiceQuestion, let question = visit.node.question, question.baseTypeName == nil else { return nil }
+            guard visit.node.kind == .choiceQuestion, let question = visit.node.question?.choiceInput, question.baseTypeName == nil else { return nil }
             if let inferred = question.inferredBaseType {
                 return survey.finding(self, "choice question \"\(visit.node.identifier)\" has no \"baseType\"; the apps infer \"\(inferred)\" from its choices (write it to be sure)",
                                       at: visit.node.pointer)

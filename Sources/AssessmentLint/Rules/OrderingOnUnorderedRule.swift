@@ -22,7 +22,7 @@ struct OrderingOnUnorderedRule: LintRule {
                 }
                 guard let what = unordered else { continue }
                 findings.append(survey.finding(self, "\"\(rule.ruleOperator)\" in a rule of \"\(visit.node.identifier)\" compares \(what); ordering only applies to numbers and strings, so the rule never matches",
-                                               at: rule.hasExplicitOperator ? rule.pointer.appending("ruleOperator") : rule.pointer))
+                                               at: rule.writtenOperator != nil ? rule.pointer.appending("ruleOperator") : rule.pointer))
             }
         }
         return findings

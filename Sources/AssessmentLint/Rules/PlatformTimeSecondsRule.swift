@@ -12,9 +12,9 @@ struct PlatformTimeSecondsRule: LintRule {
     func check(_ survey: LintContext) -> [Finding] {
         survey.visits.flatMap { visit -> [Finding] in
             (visit.node.question?.allInputItems ?? []).filter { $0.type == .time }.flatMap { item -> [Finding] in
-                ["minimumValue", "maximumValue"].compactMap { key in
+                [("minimumValue", item.formatOptions?.minimumValue), ("maximumValue", item.formatOptions?.maximumValue)].compactMap { key, value in
                     // Only seconds that can change a verdict: a minimum past :00, a maximum before :59.
-                    guard let bound = item.formatOptions?[key]?.stringValue, let seconds = TimeOfDay.seconds(bound) else { return nil }
+                    guard let bound = value?.stringValue, let seconds = TimeOfDay.seconds(bound) else { return nil }
                     let second = seconds.truncatingRemainder(dividingBy: 60)
                     guard second != 0, key == "minimumValue" || second < 59 else { return nil }
                     let minute = String(bound.prefix(5))

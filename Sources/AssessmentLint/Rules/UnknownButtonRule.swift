@@ -11,7 +11,7 @@ struct UnknownButtonRule: LintRule {
 
     func check(_ survey: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        let known = ButtonType.known.map(\.description)
+        let known = ButtonType.knownNames
         for node in [survey.assessment] + survey.visits.map(\.node) {
             for (index, button) in (node.shouldHideActions ?? []).enumerated() where !button.isKnown {
                 let pointer = node.pointer.appending("shouldHideActions").appending(index: index)

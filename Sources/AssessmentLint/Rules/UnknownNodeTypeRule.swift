@@ -16,7 +16,7 @@ struct UnknownNodeTypeRule: LintRule {
             // SageResearch's types are reported once per file by `SageResearchFormatRule`, not as app types to allow.
             guard case .unknown(let type) = node.kind, !type.isEmpty, !survey.allowedTypes.contains(type),
                   !SageResearchFormatRule.isSageResearch(node) else { return nil }
-            let known = NodeKind.knownTypeNames
+            let known = NodeKind.knownNames
             let guess = Suggestion.closest(to: type, among: known + survey.allowedTypes.sorted())
             let what = node.pointer == .root ? "the root" : "step \"\(node.identifier)\""
             let fixes = guess.map { survey.replacing(node.pointer.appending("type"), with: $0) } ?? []

@@ -1,0 +1,1 @@
+../AssessmentLintTests/Repository.swift
