@@ -4,6 +4,7 @@
 import PackageDescription
 
 let targets = ["parser", "schema", "regex", "lint", "runner", "zip", "archive", "pipeline", "lsp", "http"]
+    + ["line"]
 
 let package = Package(
     name: "assess-fuzz",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz executables with libFuzzer + AddressSanitizer and runs them.
 #
-#   Fuzz/run.sh TARGET SECONDS     fuzz one target (parser schema regex lint runner zip archive pipeline lsp http)
+#   Fuzz/run.sh TARGET SECONDS     fuzz one target (parser schema regex lint runner zip archive pipeline lsp http line)
 #   Fuzz/run.sh all SECONDS        fuzz every target in turn, SECONDS each
 #   Fuzz/run.sh minimize TARGET    merge the work corpus into the committed Fuzz/corpus/TARGET
 #
@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGETS=(parser schema regex lint runner zip archive pipeline lsp http)
+TARGETS+=(line)
 SCRATCH=.build-fuzz
 
 usage() { sed -n '4,6p' "$0" | sed 's/^# *//' >&2; exit 2; }
