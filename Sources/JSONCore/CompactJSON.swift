@@ -70,11 +70,13 @@ public struct CompactJSON: Sendable {
 
         /// Adds `name`.
         public mutating func add(_ name: String) {
-            let utf8 = Array(name.utf8)
-            ranges.append(bytes.count..<bytes.count + utf8.count)
-            bytes += utf8
-            lastBits |= 1 &<< UInt64((utf8.count &+ Int(utf8.last ?? 0) &* 2) & 63)
-            firstBits |= 1 &<< UInt64((utf8.count &* 3 &+ Int(utf8.first ?? 0)) & 63)
+            var name = name
+            name.withUTF8 { utf8 in
+                ranges.append(bytes.count..<bytes.count + utf8.count)
+                bytes.append(contentsOf: utf8)
+                lastBits |= 1 &<< UInt64((utf8.count &+ Int(utf8.last ?? 0) &* 2) & 63)
+                firstBits |= 1 &<< UInt64((utf8.count &* 3 &+ Int(utf8.first ?? 0)) & 63)
+            }
         }
 
         /// Whether `name` (a member name's bytes as written) is one of the names.

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import SeededRandom
 import SeededTesting
@@ -54,6 +55,11 @@ final class FusedLineTests: XCTestCase {
                 XCTAssertEqual(fused, spliced, "\(text) with \(fields.map(\.0))")
             }
         }
+    }
+
+    func testIngestReservesEveryNameItInserts() {
+        let partition = Partition(assessmentId: "a", date: Date(timeIntervalSince1970: 1_800_000_000))
+        XCTAssertEqual(partition.fields.map(\.0), RecordIngester.partitionFieldNames)
     }
 
     func testAReservedOrEscapedNameAtTheFieldLevelRefusesTheLine() throws {
