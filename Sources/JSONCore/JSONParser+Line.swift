@@ -1,10 +1,14 @@
 /// The compact line a parse writes as it reads (`CompactJSON`): the bytes between whitespace runs are
-/// copied when the parser reaches the whitespace after them, sixteen bytes at a time.
-struct LineWriter {
+/// copied when the parser reaches the whitespace after them, sixteen bytes at a time. Plain data
+/// (its memory is the caller's, for the parse's duration), so the parses that write no line carry it
+/// for nothing: no reference to copy or release.
+struct LineWriter: BitwiseCopyable {
     /// Where the line goes (room for the whole text), when the parse writes one.
     private let output: UnsafeMutablePointer<UInt8>?
     /// Member names that keep the text from its line.
-    private let names: CompactJSON.ReservedNames
+    private let names: UnsafePointer<CompactJSON.ReservedNames>?
+    /// `CompactJSON.objectEnds` so far.
+    private let objectEnds: UnsafeMutablePointer<[Int]>?
     /// The line's length so far.
     private(set) var written = 0
     /// Where the bytes not yet copied start in the text.
@@ -12,8 +16,6 @@ struct LineWriter {
     /// The nesting depth of the objects that take members (1: the document, 2: objects of a top-level
     /// array), 0 when none does (and when the parse writes no line).
     private(set) var fieldDepth = 0
-    /// `CompactJSON.objectEnds` so far.
-    private(set) var objectEnds: [Int] = []
     /// A member name of an object that takes members is reserved or escaped, or the text starts with
     /// a byte order mark: the text has no line.
     private(set) var isRefused = false
@@ -21,13 +23,16 @@ struct LineWriter {
     /// No line.
     init() {
         output = nil
-        names = CompactJSON.ReservedNames()
+        names = nil
+        objectEnds = nil
     }
 
-    /// A line into `output`, which has room for as many bytes as the text.
-    init(output: UnsafeMutablePointer<UInt8>, names: CompactJSON.ReservedNames) {
+    /// A line into `output`, which has room for as many bytes as the text, its object ends into
+    /// `objectEnds` (all three valid while the parse lasts).
+    init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<[Int]>) {
         self.output = output
         self.names = names
+        self.objectEnds = objectEnds
     }
 
     /// Whether the parse writes a line.
@@ -82,7 +87,7 @@ struct LineWriter {
     /// Notes the closing brace at `offset` in the text of an object that takes members.
     @inline(__always)
     mutating func endObject(at offset: Int, isEmpty: Bool) {
-        objectEnds.append((written &+ offset &- pending) &<< 1 | (isEmpty ? 1 : 0))
+        objectEnds.unsafelyUnwrapped.pointee.append((written &+ offset &- pending) &<< 1 | (isEmpty ? 1 : 0))
     }
 
     /// Refuses the line when `key` (a member name of an object that takes members) has an escape or is reserved.
@@ -90,7 +95,7 @@ struct LineWriter {
     mutating func checkMemberName(_ key: JSONTape.Entry, in text: UnsafeBufferPointer<UInt8>) {
         if key.flags & JSONTape.Entry.inText != 0 {
             isRefused = true
-        } else if names.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
+        } else if names.unsafelyUnwrapped.pointee.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
             isRefused = true
         }
     }
@@ -102,19 +107,23 @@ extension JSONParser {
     func parseTapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch)
         throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
         var parsed: Result<(tape: JSONTape, hasDuplicateKeys: Bool, line: LineWriter), ParseFailure>?
+        var objectEnds: [Int] = []
         let lineBytes = [UInt8](unsafeUninitializedCapacity: max(bytes.count, 1)) { output, count in
             guard let base = output.baseAddress else { return }
-            let line = LineWriter(output: base, names: names)
-            let result = attempt(bytes, tracksPaths: false, reportsDuplicates: false, line: line, scratch: &scratch) { state throws(ParseFailure) in
-                try state.parseTopLevel()
-                return (tape: state.builder.finish(source: bytes), hasDuplicateKeys: state.foundDuplicateKey, line: state.line)
+            withUnsafePointer(to: names) { names in
+                withUnsafeMutablePointer(to: &objectEnds) { objectEnds in
+                    let line = LineWriter(output: base, names: names, objectEnds: objectEnds)
+                    parsed = attempt(bytes, tracksPaths: false, reportsDuplicates: false, line: line, scratch: &scratch) { state throws(ParseFailure) in
+                        try state.parseTopLevel()
+                        return (tape: state.builder.finish(source: bytes), hasDuplicateKeys: state.foundDuplicateKey, line: state.line)
+                    }
+                }
             }
-            if case .success(let done) = result { count = done.line.written }
-            parsed = result
+            if case .success(let done)? = parsed { count = done.line.written }
         }
         guard let parsed else { throw JSONParseError(kind: .emptyDocument, position: SourcePosition(line: 1, column: 1, offset: 0)) }
         let done = try parsed.mapError { $0.positioned(in: bytes) }.get()
-        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: done.line.objectEnds)
+        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: objectEnds)
         return (done.tape, done.hasDuplicateKeys, line)
     }
 }
