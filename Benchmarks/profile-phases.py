@@ -19,11 +19,11 @@ PHASES = [
     # zlib's inflate (builds before our own) or CInflate's; a build calls one of them.
     ("inflate", [r"\?\?\?:inflate \[", r":cinflate \["], True),
     ("CRC-32 (carry-less multiply; zlib for the last bytes)", [r"ccrc32_fold_blocks", r"\?\?\?:crc32_z \["], True),
-    ("parse JSON onto tapes", [r"JSONTapeParser\.tape\("], False),
+    ("parse JSON onto tapes", [r"JSONTapeParser\.tape\(", r"JSONTapeParser\.tapeAndLine\("], False),
     ("schema validation (tapes)", [r"Validator\.isValid\(", r"Validator\.validate\("], False),
     ("schema lookup (first use: compile)", [r"SchemaCache\.schema\(for:\)"], False),
     ("trees from tapes (assessmentResult.json, metadata.json)", [r"JSONTape\.value\.getter"], False),
-    ("dataset rows (NDJSON splice of each file)", [r"NDJSONLine\.splicing\(", r"NDJSONLine\.treeLine\("], False),
+    ("dataset rows (NDJSON splice of each file)", [r"NDJSONLine\.splicing\(", r"NDJSONLine\.treeLine\(", r"CompactJSON\.inserting\("], False),
     ("our own tables (runs, answers, steps, files)",
      [r"OwnTables\.answersAndSteps\(", r"OwnTables\.runs\(", r"OwnTables\.files\(", r"OwnTables\.init\("], False),
     ("decide, wait, commit, ledger", [r"IngestSink\.take\(", r"IngestSink\.finish\("], False),

@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case lsp
     /// HTTP request parser of `assess preview` (client bytes): limits hold, requests re-parse, prefixes wait.
     case http
+    /// Ingest's dataset line written by the parse: the plain parse's tape or error, the splicer's line.
+    case line
 
     /// Runs the target on one input; throws when an invariant does not hold.
     public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pipeline: try PipelineTarget.run(bytes)
         case .lsp: try LSPTarget.run(bytes)
         case .http: try HTTPTarget.run(bytes)
+        case .line: try LineTarget.run(bytes)
         }
     }
 }

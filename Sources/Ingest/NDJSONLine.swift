@@ -23,20 +23,8 @@ public enum NDJSONLine {
     /// grammar where objects get the fields and counts brackets below). The caller then goes through the tree.
     public static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
         guard !bytes.isEmpty else { return nil }
-        // The fields as members, each with its comma: `,"recordid":"r1","year":2026`.
-        var members = JSONBytes(capacity: 256)
-        members.beginObject()
-        var names = Names()
-        for (key, value) in fields {
-            // A name that needs an escape is never spelled by a member name without one (and those with one
-            // are refused): its bytes as they are never match.
-            names.add(key)
-            members.key(escaping: key)
-            members.value(value)
-        }
-        members.endObject()
-        let written = members.bytes
-        let insertion = fields.isEmpty ? [] : [UInt8(ascii: ",")] + written[1..<(written.count - 1)]
+        let (written, names) = members(fields)
+        let insertion = fields.isEmpty ? [] : [UInt8(ascii: ",")] + written
         // At most one insertion per closing brace: the exact room the line can need.
         let braces = bytes.withUnsafeBytes { input in
             var count = 0
@@ -66,33 +54,26 @@ public enum NDJSONLine {
         return spliced ? line : nil
     }
 
-    /// The fields' names, flattened, with a quick test on length.
-    struct Names {
-        private var bytes: [UInt8] = []
-        private var ranges: [Range<Int>] = []
-        /// Bit `n` set when some name is `n` bytes long (names past 63 bytes set bit 63).
-        private var lengths: UInt64 = 0
+    /// The line of a document from the compact form its parse wrote (the same bytes `splicing` gives
+    /// when that parse reserved every name of `fields`).
+    public static func line(_ fields: [(String, JSONValue)], from compact: CompactJSON) -> [UInt8] {
+        compact.inserting(members(fields).bytes, terminator: 0x0A)
+    }
 
-        mutating func add(_ name: String) {
-            let utf8 = name.utf8
-            ranges.append(bytes.count..<bytes.count + utf8.count)
-            bytes += utf8
-            lengths |= 1 << UInt64(min(utf8.count, 63))
+    /// The fields as members without braces (`"recordid":"r1","year":2026`) and their names.
+    static func members(_ fields: [(String, JSONValue)]) -> (bytes: [UInt8], names: CompactJSON.ReservedNames) {
+        var members = JSONBytes(capacity: 256)
+        members.beginObject()
+        var names = CompactJSON.ReservedNames()
+        for (key, value) in fields {
+            // A name that needs an escape is never spelled by a member name without one (and those with one
+            // are refused): its bytes as they are never match.
+            names.add(key)
+            members.key(escaping: key)
+            members.value(value)
         }
-
-        /// Whether `name` is one of the names.
-        @inline(__always)
-        func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-            lengths & (1 << UInt64(min(name.count, 63))) != 0 && equalsOne(name)
-        }
-
-        /// Whether `name` equals one of the names, compared byte by byte (most names are short).
-        private func equalsOne(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.withUnsafeBufferPointer { all in
-                ranges.contains { range in
-                    range.count == name.count && zip(all[range], name).allSatisfy { $0 == $1 }
-                }
-            }
-        }
+        members.endObject()
+        let written = members.bytes
+        return (Array(written[1..<(written.count - 1)]), names)
     }
 }

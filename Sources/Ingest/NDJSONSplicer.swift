@@ -20,7 +20,7 @@ struct Splicer {
     private let count: Int
     private let target: UnsafeMutablePointer<UInt8>
     private let insertion: UnsafeBufferPointer<UInt8>
-    private let names: NDJSONLine.Names
+    private let names: CompactJSON.ReservedNames
     private let classes = Splicer.classes
     private var index = 0
     private var written = 0
@@ -28,7 +28,7 @@ struct Splicer {
     /// A splicer from the `count` bytes at `source` into `target` (room for the line as above);
     /// `insertion` is the fields' bytes, each with its leading comma.
     init(source: UnsafePointer<UInt8>, count: Int, target: UnsafeMutablePointer<UInt8>, insertion: UnsafeBufferPointer<UInt8>,
-         names: NDJSONLine.Names) {
+         names: CompactJSON.ReservedNames) {
         self.source = source
         self.count = count
         self.target = target

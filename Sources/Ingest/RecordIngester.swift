@@ -69,7 +69,8 @@ public struct RecordIngester: Sendable {
             prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
             return prepared
         }
-        let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record)
+        let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record,
+                                                      lineNames: explodeArrays ? nil : RecordIngester.lineNames(input.record))
         prepared.report = verified.report
         guard verified.report.status == .valid else {
             prepared.reasons = verified.report.problems.map(verifier.describe)
@@ -110,7 +111,7 @@ public struct RecordIngester: Sendable {
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 // Every upload field too, replacing a partition field of the same name as Sage's job does.
                 if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
-                guard let (line, lines) = rows(fields, into: content) else { continue }
+                guard let (line, lines) = rows(fields, into: content, compact: verified.lines[verdict.filename]) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 // Named after the whole file name: two files of an archive never have one.
                 let qualifier = verdicts.count > 1 ? verdict.filename : nil
@@ -135,8 +136,10 @@ public struct RecordIngester: Sendable {
     }
 
     /// The rows of one file with `fields` inserted and how many: one line (Sage's), or with `explodeArrays`
-    /// one line per item of a file that is an array; `nil` when the bytes are not JSON.
-    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8]) -> ([UInt8], Int)? {
+    /// one line per item of a file that is an array; `nil` when the bytes are not JSON. The line comes from
+    /// `compact`, the form the file's parse wrote, when there is one.
+    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8], compact: CompactJSON?) -> ([UInt8], Int)? {
+        if let compact { return (NDJSONLine.line(fields, from: compact), 1) }
         if explodeArrays, content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "["),
            let items = (try? JSONDocument(bytes: content))?.value.arrayValue {
             var bytes: [UInt8] = []
@@ -145,6 +148,16 @@ public struct RecordIngester: Sendable {
         }
         return NDJSONLine.line(fields, into: content).map { ($0, 1) }
     }
+
+    /// Every name `layout` may insert into a file of `record`'s archive (the partition's fields, `recordid`,
+    /// `filename` and the upload fields): a file whose compact line is refused for one of them (or not
+    /// written) is spliced from its bytes, so a line made from the compact form is always the splice's.
+    static func lineNames(_ record: RecordMetadata?) -> CompactJSON.ReservedNames {
+        CompactJSON.ReservedNames(partitionFieldNames + ["recordid", "filename"] + uploadFields(record).map { $0.0 })
+    }
+
+    /// The names of `Partition.fields` (a test holds them equal; making a partition to ask costs a calendar).
+    static let partitionFieldNames = ["assessmentid", "year", "month", "day"]
 
     /// `fields` with `more` set on them: a name already there keeps its place and takes the new value.
     static func merging(_ fields: [(String, JSONValue)], _ more: [(String, JSONValue)]) -> [(String, JSONValue)] {

@@ -5,7 +5,22 @@ extension ParserState {
     /// single space (after a colon or comma) is skipped in place.
     @inline(__always)
     mutating func skipWhitespace() {
+        skipWhitespace(Untracked.self)
+    }
+
+    /// `skipWhitespace()`; a parse writing the compact line copies the bytes before the whitespace to it
+    /// and goes on after.
+    @inline(__always)
+    mutating func skipWhitespace<Mode: ParseMode>(_: Mode.Type) {
         guard index < bytes.count, bytes[index] <= 0x20 else { return }
+        let start = index
+        skipBlanks()
+        if Mode.writesLine { line.copy(from: bytes, upTo: start, resumingAt: index) }
+    }
+
+    /// Advances past the whitespace at `index` (at least its first byte is at most 0x20).
+    @inline(__always)
+    private mutating func skipBlanks() {
         // The usual runs in place: one space before a token (`": "`, `", "`), then a line break or
         // space and up to seven spaces of indentation.
         if bytes[index] == 0x20, index &+ 1 < bytes.count, bytes[index &+ 1] > 0x20 {

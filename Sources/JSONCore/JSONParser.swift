@@ -67,35 +67,18 @@ public struct JSONParser: Sendable {
     }
 
     /// Runs `body` on a parser state over `bytes` (with memory from `scratch`, which gets it back after).
-    private func attempt<Parsed>(
-        _ bytes: [UInt8], tracksPaths: Bool, reportsDuplicates: Bool, scratch: inout ParseScratch,
+    func attempt<Parsed>(
+        _ bytes: [UInt8], tracksPaths: Bool, reportsDuplicates: Bool, line: LineWriter = LineWriter(), scratch: inout ParseScratch,
         _ body: (inout ParserState) throws(ParseFailure) -> Parsed
     ) -> Result<Parsed, ParseFailure> {
         bytes.withUnsafeBufferPointer { buffer in
             var state = ParserState(bytes: buffer, options: options, tracksPaths: tracksPaths, reportsDuplicates: reportsDuplicates,
-                                    builder: scratch.builder(source: buffer))
+                                    builder: scratch.builder(source: buffer), line: line)
             let result = Result { () throws(ParseFailure) in try body(&state) }
             scratch.keep(state.builder)
             return result
         }
     }
-}
-
-/// Whether a parse may keep paths and positions: known when compiling for the common parse,
-/// which keeps neither and so carries no test for them in its loops.
-protocol PathTracking {
-    /// False for a parse keeping no path and no position.
-    static var mayTrack: Bool { get }
-}
-
-/// A parse keeping no path and no position (`tracksPaths` and `recordPositions` both false).
-enum Untracked: PathTracking {
-    static var mayTrack: Bool { false }
-}
-
-/// A parse that may keep paths or positions, as the parser state's flags say.
-enum Tracked: PathTracking {
-    static var mayTrack: Bool { true }
 }
 
 /// A parse error before its offset is turned into a line and column.
@@ -133,15 +116,19 @@ struct ParserState {
     var duplicateOffsets: [(object: JSONPointer, key: String, offset: Int, firstOffset: Int)] = []
     var valueSpans: [JSONPointer: Range<Int>] = [:]
     var keySpans: [JSONPointer: Range<Int>] = [:]
+    /// The compact line, when the parse writes one (`parseTapeAndLine`).
+    var line: LineWriter
 
     typealias Options = JSONParser.Options
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool, reportsDuplicates: Bool, builder: TapeBuilder) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: Options, tracksPaths: Bool, reportsDuplicates: Bool, builder: TapeBuilder,
+         line: LineWriter = LineWriter()) {
         self.bytes = bytes
         self.options = options
         self.tracksPaths = tracksPaths
         self.reportsDuplicates = reportsDuplicates
         self.builder = builder
+        self.line = line
         if options.recordPositions {
             // Roughly one value per 12 bytes of typical pretty-printed JSON: avoid rehashing as the map grows.
             valueSpans.reserveCapacity(bytes.count / 12)
@@ -151,10 +138,19 @@ struct ParserState {
 
     /// Parses the whole text onto the tape.
     mutating func parseTopLevel() throws(ParseFailure) {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        if hasByteOrderMark { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw ParseFailure(kind: .emptyDocument, offset: index) }
-        if tracksPaths || options.recordPositions { try parseValue(Tracked.self) } else { try parseValue(Untracked.self) }
+        if tracksPaths || options.recordPositions {
+            try parseValue(Tracked.self)
+        } else if line.isWriting {
+            line.start(at: index, first: bytes[index], afterByteOrderMark: hasByteOrderMark)
+            try parseValue(LineWriting.self)
+            line.copy(from: bytes, upTo: index, resumingAt: index)
+        } else {
+            try parseValue(Untracked.self)
+        }
         skipWhitespace()
         if index < bytes.count {
             if bytes[index] == UInt8(ascii: "/") { throw ParseFailure(kind: .commentNotAllowed, offset: index) }
@@ -200,10 +196,10 @@ struct ParserState {
     }
 
     /// Parses one value iteratively, so nesting depth costs heap, never machine stack.
-    mutating func parseValue<Tracking: PathTracking>(_: Tracking.Type) throws(ParseFailure) {
+    mutating func parseValue<Mode: ParseMode>(_: Mode.Type) throws(ParseFailure) {
         // Constant false in the untracked parse, so its loop carries no test for them.
-        let tracksPaths = Tracking.mayTrack && self.tracksPaths
-        let recordsPositions = Tracking.mayTrack && options.recordPositions
+        let tracksPaths = Mode.mayTrack && self.tracksPaths
+        let recordsPositions = Mode.mayTrack && options.recordPositions
         var open = GrowableBuffer<OpenContainer>(capacity: 32)
         nextValue: while true {
             let start = index
@@ -212,14 +208,15 @@ struct ParserState {
                 try enterContainer()
                 let entry = builder.open(.object)
                 index += 1
-                skipWhitespace()
+                skipWhitespace(Mode.self)
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    if Mode.writesLine, depth == line.fieldDepth { line.endObject(at: index, isEmpty: true) }
                     index += 1
                     depth -= 1
                     builder.close(entry, count: 0)
                 } else {
                     var container = OpenContainer(isObject: true, start: start, entry: entry, firstKey: openKeyOffsets.count)
-                    try parseMemberName(isFirst: true, into: &container, Tracking.self)
+                    try parseMemberName(isFirst: true, into: &container, Mode.self)
                     open.append(container)
                     continue nextValue
                 }
@@ -227,7 +224,7 @@ struct ParserState {
                 try enterContainer()
                 let entry = builder.open(.array)
                 index += 1
-                skipWhitespace()
+                skipWhitespace(Mode.self)
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     depth -= 1
@@ -251,7 +248,7 @@ struct ParserState {
                 // Through a pointer: a field change or `inout` touches only that field, no copy or retain.
                 let innermost = open.base + (open.count - 1)
                 if tracksPaths { path.removeLast() }
-                skipWhitespace()
+                skipWhitespace(Mode.self)
                 let isObject = innermost.pointee.isObject
                 guard index < bytes.count else {
                     throw ParseFailure(kind: .unexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'"), offset: index)
@@ -261,9 +258,10 @@ struct ParserState {
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        try parseMemberName(isFirst: false, into: &innermost.pointee, Tracking.self)
+                        try parseMemberName(isFirst: false, into: &innermost.pointee, Mode.self)
                         continue nextValue
                     case UInt8(ascii: "}"):
+                        if Mode.writesLine, depth == line.fieldDepth { line.endObject(at: index, isEmpty: false) }
                         index += 1
                         depth -= 1
                         let container = open.removeLast()
@@ -278,7 +276,7 @@ struct ParserState {
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        skipWhitespace()
+                        skipWhitespace(Mode.self)
                         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
                         if bytes[index] == UInt8(ascii: "]") { throw ParseFailure(kind: .trailingComma, offset: previousSignificantOffset()) }
                         if tracksPaths { path.append(currentPointer().appending(index: innermost.pointee.count)) }
@@ -305,11 +303,11 @@ struct ParserState {
 
     /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
     @inline(__always)
-    private mutating func parseMemberName<Tracking: PathTracking>(
-        isFirst: Bool, into container: inout OpenContainer, _: Tracking.Type
+    private mutating func parseMemberName<Mode: ParseMode>(
+        isFirst: Bool, into container: inout OpenContainer, _: Mode.Type
     ) throws(ParseFailure) {
-        let tracksPaths = Tracking.mayTrack && self.tracksPaths
-        skipWhitespace()
+        let tracksPaths = Mode.mayTrack && self.tracksPaths
+        skipWhitespace(Mode.self)
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a member name"), offset: index) }
         switch bytes[index] {
         case UInt8(ascii: "\""): break
@@ -321,16 +319,17 @@ struct ParserState {
         try parseString()
         let keyEntry = builder.entries.count &- 1
         let keyEnd = index
+        if Mode.writesLine, depth == line.fieldDepth { line.checkMemberName(builder.entries[keyEntry], in: bytes) }
         // Usually the colon follows at once.
         if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
             index &+= 1
         } else {
-            skipWhitespace()
+            skipWhitespace(Mode.self)
             guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "':'"), offset: index) }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':' after the member name") }
             index &+= 1
         }
-        skipWhitespace()
+        skipWhitespace(Mode.self)
         guard index < bytes.count else { throw ParseFailure(kind: .unexpectedEnd(expected: "a JSON value"), offset: index) }
         if let first = earlierMember(named: keyEntry, endingAt: keyEnd, in: &container) {
             if reportsDuplicates {
@@ -344,7 +343,7 @@ struct ParserState {
             openKeyOffsets.append(keyStart)
             path.append(currentPointer().appending(builder.string(at: keyEntry)))
         }
-        if Tracking.mayTrack && options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
+        if Mode.mayTrack && options.recordPositions { keySpans[currentPointer()] = keyStart..<keyEnd }
     }
 
     /// The member number of an earlier member with the same name as the key at `keyEntry` (whose

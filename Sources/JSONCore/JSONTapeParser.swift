@@ -4,8 +4,8 @@
 /// and tapes as ``JSONTape/init(bytes:maxDepth:)``. The parser keeps the last tape's memory while
 /// it lives, and a tape written over larger memory holds all of it until dropped.
 public struct JSONTapeParser: Sendable {
-    private let parser: JSONParser
-    private var scratch = ParseScratch()
+    let parser: JSONParser
+    var scratch = ParseScratch()
 
     /// A parser refusing nesting deeper than `maxDepth`.
     public init(maxDepth: Int = JSONParser.Options().maxDepth) {

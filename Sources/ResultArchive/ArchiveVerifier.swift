@@ -43,8 +43,11 @@ public struct ArchiveVerifier: Sendable {
     }
 
     /// Verifies archive bytes and keeps what was read on the way, so a caller that goes on with the
-    /// archive's files (ingest) inflates and parses nothing twice.
-    public func verifyKeepingContents(_ bytes: [UInt8], name: String, record: RecordMetadata? = nil) -> VerifiedArchive {
+    /// archive's files (ingest) inflates and parses nothing twice. With `lineNames`, each JSON file's
+    /// parse also writes its compact line (`VerifiedArchive.lines`), refused where an object that takes
+    /// members has a member of one of those names.
+    public func verifyKeepingContents(_ bytes: [UInt8], name: String, record: RecordMetadata? = nil,
+                                      lineNames: CompactJSON.ReservedNames? = nil) -> VerifiedArchive {
         var report = ArchiveReport(name: name)
         report.record = record
         let entries: [ArchiveZip.Entry]
@@ -53,14 +56,14 @@ public struct ArchiveVerifier: Sendable {
         case .failure(let problems):
             report.status = .invalid
             report.problems = problems.messages.map { ArchiveProblem.zip($0) }
-            return VerifiedArchive(report: report, contents: [:], result: nil)
+            return VerifiedArchive(report: report, contents: [:], result: nil, lines: [:])
         }
         var byName: [String: [UInt8]] = [:]
         for entry in entries {
             // The first of two entries of one name is the one kept (the archive is invalid anyway).
             if byName[entry.name] != nil { report.problems.append(.duplicateEntry(entry.name)) } else { byName[entry.name] = entry.bytes }
         }
-        var files = ParsedFiles()
+        var files = ParsedFiles(lineNames: lineNames)
         let result = byName[ResultCheck.filename].flatMap { files.value(of: ResultCheck.filename, bytes: $0) }
         // Sage's archives may carry the run in metadata.json only.
         var metadataRun: String?
@@ -78,7 +81,7 @@ public struct ArchiveVerifier: Sendable {
         }
         if report.taskRunUUID == nil { report.taskRunUUID = metadataRun }
         report.status = report.problems.isEmpty ? .valid : .invalid
-        return VerifiedArchive(report: report, contents: byName, result: result)
+        return VerifiedArchive(report: report, contents: byName, result: result, lines: files.lines)
     }
 
     /// `assessmentResult.json` is a result whatever its manifest entry says (or omits).
@@ -162,6 +165,9 @@ public struct VerifiedArchive: Sendable {
     public let contents: [String: [UInt8]]
     /// `assessmentResult.json`, when the archive has one that is JSON.
     public let result: JSONValue?
+    /// The compact line of each JSON file parsed (by name; the first entry of a name), when asked for
+    /// with `lineNames` and not refused.
+    public let lines: [String: CompactJSON]
 }
 
 /// An archive's files parsed once each: onto tapes, which validation reads, and into trees made from
@@ -171,11 +177,20 @@ struct ParsedFiles {
     private var parser = JSONTapeParser()
     /// The tapes of files read as values, kept for their validation.
     private var kept: [String: Result<JSONTape, JSONParseError>] = [:]
+    /// When set, each parse also writes the file's compact line, refused for these member names.
+    private let lineNames: CompactJSON.ReservedNames?
+    /// The compact lines written, by entry name.
+    private(set) var lines: [String: CompactJSON] = [:]
+
+    /// Files parsed onto tapes alone, or with their compact lines when `lineNames` is given.
+    init(lineNames: CompactJSON.ReservedNames? = nil) {
+        self.lineNames = lineNames
+    }
 
     /// The value of the entry `name` (the first of that name), or `nil` when it is not JSON; its tape
     /// is kept for `tape(of:bytes:)`.
     mutating func value(of name: String, bytes: [UInt8]) -> JSONValue? {
-        let tape = Result { () throws(JSONParseError) in try parser.tape(bytes) }
+        let tape = Result { () throws(JSONParseError) in try parse(name, bytes) }
         kept[name] = tape
         return try? tape.get().value
     }
@@ -183,6 +198,14 @@ struct ParsedFiles {
     /// The tape of the entry `name` for its validation: the one kept, else parsed now.
     mutating func tape(of name: String, bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
         if let tape = kept.removeValue(forKey: name) { return try tape.get() }
-        return try parser.tape(bytes)
+        return try parse(name, bytes)
+    }
+
+    /// The tape of `bytes`, keeping the first compact line of the entry `name` when lines are asked for.
+    private mutating func parse(_ name: String, _ bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
+        guard let lineNames else { return try parser.tape(bytes) }
+        let parsed = try parser.tapeAndLine(bytes, reserving: lineNames)
+        if lines[name] == nil, let line = parsed.line { lines[name] = line }
+        return parsed.tape
     }
 }

@@ -16,10 +16,11 @@ final class CorpusReplayTests: XCTestCase {
     func testPipeline() throws { try replay(.pipeline) }
     func testLSP() throws { try replay(.lsp) }
     func testHTTP() throws { try replay(.http) }
+    func testLine() throws { try replay(.line) }
 
     /// A target added to `FuzzTarget` without a replay test here would never run its corpus in `swift test`.
     func testEveryTargetIsReplayed() {
-        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .inflate, .archive, .pipeline, .lsp, .http]
+        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .inflate, .archive, .pipeline, .lsp, .http, .line]
         XCTAssertEqual(Set(FuzzTarget.allCases), replayed, "add a replay test for each new fuzz target")
     }
 

@@ -78,7 +78,7 @@ final class NumberFastPathTests: XCTestCase {
         for lexeme in lexemes() {
             let bytes = Array(lexeme.utf8)
             // The same lexeme ending the input or followed by what may follow a number (or must not).
-            for tail in ["", ",", "]", "}", " ", "\n", "x", ".", "-", "+"] {
+            for tail in ["", ",", "]", "}", " ", "\n", "x", ".", "-", "+", ":", "/"] {
                 let input = bytes + Array(tail.utf8)
                 let fast = outcome(input, general: false)
                 XCTAssertEqual(fast, outcome(input, general: true), lexeme + tail)
