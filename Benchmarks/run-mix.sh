@@ -33,13 +33,15 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 echo "corpus: $(python3 Benchmarks/generate-mix-corpus.py "$work/corpus" "$count" "$sample")"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 ingest() { # jobs [binary]: prints "WALL CPU" seconds, the best of $runs runs (by wall)
-  local best="" line start
+  local best="" line start out
   for _ in $(seq "$runs"); do
-    rm -rf "$work/out"
+    # A new output folder each run, removed at the end: ext4 allocates inodes slowly right after a large
+    # delete (it skips recently deleted ones), so deleting the last run's output first would time that.
+    out=$(mktemp -d "$work/out-XXXX")
     start=$(date +%s.%N)
     line=$( { /usr/bin/time -f "%U %S" "${2:-$assess}" ingest --archive-map "$map" --ref-dir "$schemas" --catalog examples/pipeline/catalog.json \
       --file-alias microphone.json=microphone_levels.json --tolerated examples/pipeline/tolerated.json --required warning \
-      --manifest "$work/corpus/manifest.jsonl" -o "$work/out" --jobs "$1" >/dev/null; } 2>&1 | tail -1)
+      --manifest "$work/corpus/manifest.jsonl" -o "$out/out" --jobs "$1" >/dev/null; } 2>&1 | tail -1)
     line=$(echo "$(date +%s.%N) $start $line" | awk '{printf "%.3f %.2f", $1 - $2, $3 + $4}')
     if [ -z "$best" ] || [ "$(echo "${line%% *} < ${best%% *}" | bc)" = 1 ]; then best=$line; fi
   done
