@@ -20,9 +20,10 @@ public enum NDJSONLine {
     /// The line (with its newline), or `nil` when the fast path does not apply: a field's name already
     /// occurs in an object that gets the fields (it would have to replace a member), or a name there is
     /// escaped (it might spell one), or the bytes are not JSON as far as the splicer sees (it follows the
-    /// grammar where objects get the fields and counts brackets below). The caller then goes through the tree.
+    /// grammar where objects get the fields and counts brackets below), or they start with a byte order mark
+    /// (which the line drops). The caller then goes through the tree.
     public static func splicing(_ fields: [(String, JSONValue)], into bytes: [UInt8]) -> [UInt8]? {
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
         let (written, names) = members(fields)
         let insertion = fields.isEmpty ? [] : [UInt8(ascii: ",")] + written
         // At most one insertion per closing brace: the exact room the line can need.

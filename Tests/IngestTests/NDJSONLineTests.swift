@@ -19,6 +19,13 @@ final class NDJSONLineTests: XCTestCase {
         }
     }
 
+    func testAByteOrderMarkNeverReachesTheLine() throws {
+        for text in ["\u{FEFF}\"abc\"", "\u{FEFF}12", "\u{FEFF}{\"a\": 1}", "\u{FEFF}[{\"a\": 1}]"] {
+            let line = try XCTUnwrap(NDJSONLine.line(fields, into: Array(text.utf8)), text)
+            XCTAssertEqual(line, NDJSONLine.line(fields, into: Array(text.utf8).dropFirst(3).map { $0 }), "the line of \(text) is the line without its mark")
+        }
+    }
+
     func testAFieldAlreadyThereTakesTheTreePath() {
         XCTAssertNil(NDJSONLine.splicing(fields, into: Array(#"{"recordid": "old"}"#.utf8)), "replacing a member needs the tree")
     }
