@@ -97,12 +97,8 @@ public enum AtomicFile {
                 throw .cannotWrite(path: path, reason: String(cString: strerror(error)))
             }
         }
-        guard flush else { return }
-        let folderDescriptor = open(folder, O_RDONLY)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        // The folder's new entry, as far as the system can (its failure leaves the file written).
+        if flush { FileFlush.flushFolder(folder) }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import CFileSync
 #endif
 
-/// Making written files durable: one file or folder (`flush`), or the file system holding a folder
+/// Making written files durable: a folder's entries (`flushFolder`), or the file system holding a folder
 /// (`flushFileSystem`), which a batch writer runs while it goes on (`FileSystemFlush`).
 ///
 /// A batch that writes hundreds of files flushes their file system rather than each of them: the kernel's
@@ -11,17 +11,16 @@ import CFileSync
 /// caller's threads (on ext4, 500 archives' 180 files and their folders: about 0.1 s more processor time
 /// than one `syncfs`, for the same bytes on disk). Only that file system is flushed, never all (`sync`).
 public enum FileFlush {
-    /// Flushes the file or folder at `path` to disk: a file's data and what reading it needs (`fdatasync`),
-    /// a folder's entries (`fsync`); why not, if it cannot. A path that is gone has nothing left to flush.
-    public static func flush(_ path: String, folder: Bool) -> String? {
+    /// Flushes the entries of the folder at `path` to disk (`fsync`); why not, if it cannot. A folder that is
+    /// gone, or on a file system that cannot flush folders, has nothing left to flush.
+    @discardableResult
+    public static func flushFolder(_ path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
         defer { close(descriptor) }
-        while (folder ? fsync(descriptor) : fdatasync(descriptor)) != 0 {
+        while fsync(descriptor) != 0 {
             if errno == EINTR { continue }
-            // A folder whose file system cannot flush folders has nothing more to do.
-            if folder, errno == EINVAL { return nil }
-            return String(cString: strerror(errno))
+            return errno == EINVAL ? nil : String(cString: strerror(errno))
         }
         return nil
     }

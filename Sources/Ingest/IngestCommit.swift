@@ -122,11 +122,7 @@ struct CommitMarker {
         for path in removed { unlink(folder + "/" + path) }
         guard flush else { return }
         for parent in Set((staged + removed).compactMap { AtomicFile.folder(of: folder + "/" + $0) }).sorted() {
-            let descriptor = open(parent, O_RDONLY)
-            if descriptor >= 0 {
-                fsync(descriptor)
-                close(descriptor)
-            }
+            FileFlush.flushFolder(parent)
         }
     }
 

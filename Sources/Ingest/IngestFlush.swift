@@ -20,7 +20,7 @@ extension IngestLedger {
             }
             guard durable else { continue }
             for parent in Set(made.compactMap(AtomicFile.folder(of:))).sorted() {
-                if let reason = FileFlush.flush(parent, folder: true) { throw IngestWriteError(description: "cannot flush \(parent): \(reason)") }
+                if let reason = FileFlush.flushFolder(parent) { throw IngestWriteError(description: "cannot flush \(parent): \(reason)") }
             }
         }
     }
