@@ -48,10 +48,13 @@ public struct Partition: Sendable, Equatable {
         "dataset=" + SafeName.component(dataset) + below
     }
 
+    /// The names of ``fields``, in order: known without making a partition.
+    public static let fieldNames = ["assessmentid", "year", "month", "day"]
+
     /// The fields Sage inserts into every object: `assessmentid`, `year`, `month`, `day`.
     public var fields: [(String, JSONValue)] {
-        [("assessmentid", .string(assessmentId)), ("year", .number(JSONNumber(year))),
-         ("month", .number(JSONNumber(month))), ("day", .number(JSONNumber(day)))]
+        let values: [JSONValue] = [.string(assessmentId), .number(JSONNumber(year)), .number(JSONNumber(month)), .number(JSONNumber(day))]
+        return Array(zip(Partition.fieldNames, values))
     }
 }
 

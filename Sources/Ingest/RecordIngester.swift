@@ -153,11 +153,8 @@ public struct RecordIngester: Sendable {
     /// `filename` and the upload fields): a file whose compact line is refused for one of them (or not
     /// written) is spliced from its bytes, so a line made from the compact form is always the splice's.
     static func lineNames(_ record: RecordMetadata?) -> CompactJSON.ReservedNames {
-        CompactJSON.ReservedNames(partitionFieldNames + ["recordid", "filename"] + uploadFields(record).map { $0.0 })
+        CompactJSON.ReservedNames(Partition.fieldNames + ["recordid", "filename"] + uploadFields(record).map { $0.0 })
     }
-
-    /// The names of `Partition.fields` (a test holds them equal; making a partition to ask costs a calendar).
-    static let partitionFieldNames = ["assessmentid", "year", "month", "day"]
 
     /// `fields` with `more` set on them: a name already there keeps its place and takes the new value.
     static func merging(_ fields: [(String, JSONValue)], _ more: [(String, JSONValue)]) -> [(String, JSONValue)] {

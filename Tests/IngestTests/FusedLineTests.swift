@@ -59,7 +59,11 @@ final class FusedLineTests: XCTestCase {
 
     func testIngestReservesEveryNameItInserts() {
         let partition = Partition(assessmentId: "a", date: Date(timeIntervalSince1970: 1_800_000_000))
-        XCTAssertEqual(partition.fields.map(\.0), RecordIngester.partitionFieldNames)
+        XCTAssertEqual(partition.fields.map(\.0), Partition.fieldNames)
+        let reserved = RecordIngester.lineNames(nil)
+        for name in partition.fields.map(\.0) + ["recordid", "filename"] {
+            XCTAssertTrue(Array(name.utf8).withUnsafeBufferPointer(reserved.contains), "\(name) is reserved")
+        }
     }
 
     func testAReservedOrEscapedNameAtTheFieldLevelRefusesTheLine() throws {
