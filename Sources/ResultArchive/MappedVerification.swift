@@ -104,8 +104,7 @@ extension ArchiveVerifier {
         }
         var present: Set<String> = []
         for entry in entries where !entry.name.hasSuffix("/") {
-            // The name after its last slash (the name ends with none: folders were left out).
-            let base = entry.name.lastIndex(of: "/").map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
+            let base = Self.baseName(entry.name)
             let lookupName = mapping.aliases[base] ?? base
             present.insert(lookupName)
             var notes: [String] = []
@@ -128,6 +127,15 @@ extension ArchiveVerifier {
             }
         }
         return manifest?["taskRunUUID"]?.stringValue
+    }
+
+    /// The name after its last slash (the name ends with none: folders were left out), the slash found as a
+    /// character: one followed by a combining mark is no slash. An ASCII name's bytes are its characters.
+    static func baseName(_ name: String) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.lastIndex(of: "/").map { String(name[name.index(after: $0)...]) } ?? name
+        }
+        return name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[name.utf8.index(after: $0)...]) } ?? name
     }
 
     /// The record's key, completed from assessmentResult.json when the record has no assessment.

@@ -40,6 +40,24 @@ public struct RecordMetadata: Sendable, Equatable {
     }
 }
 
+/// The names of upload fields in rows: S3's object metadata keys, which are lower-case.
+public enum UploadField {
+    /// `name` lower-cased as `String.lowercased()` does it; an ASCII name (nearly all) by its bytes alone,
+    /// and returned as it is when it has no upper-case letter.
+    public static func key(_ name: String) -> String {
+        var upper = false
+        for byte in name.utf8 {
+            if byte >= 0x80 { return name.lowercased() }
+            if byte &- UInt8(ascii: "A") < 26 { upper = true }
+        }
+        guard upper else { return name }
+        return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+            for (index, byte) in name.utf8.enumerated() { buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+            return name.utf8.count
+        }
+    }
+}
+
 /// One line of a manifest: the record, or why the line is unusable.
 public struct ManifestLine: Sendable {
     /// The 1-based line number.
@@ -136,7 +154,7 @@ public enum RecordManifest {
         // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
         var seen: [String: String] = [:]
         for member in object {
-            let lowered = member.key.lowercased()
+            let lowered = UploadField.key(member.key)
             if let first = seen[lowered] {
                 return .failure(issue(JSONPointer(tokens: [member.key]), "keys \"\(first)\" and \"\(member.key)\" are equal up to case: "
                                       + "upload fields are lower-cased (as S3 metadata is), so the line would give \"\(lowered)\" two values"))

@@ -102,7 +102,7 @@ public struct ZipReader: Sendable {
     /// The entry's bytes, inflated and checked against its declared size and CRC-32.
     public func data(of entry: ZipEntry) throws(ZipError) -> [UInt8] {
         var cursor = try ByteCursor(bytes, what: "archive").window(
-            at: UInt64(entry.dataRange.lowerBound), length: UInt64(entry.dataRange.count), what: "data of \"\(entry.name)\"")
+            at: UInt64(entry.dataRange.lowerBound), length: UInt64(entry.dataRange.count), what: ZipStructure("data", of: entry.name))
         let compressed = try cursor.read(entry.dataRange.count)
         let data: [UInt8]
         if entry.method == 0 {
@@ -208,13 +208,13 @@ public struct ZipReader: Sendable {
         guard let name = String(validating: rawName, as: UTF8.self) else {
             throw .unsafeName(String(decoding: rawName, as: UTF8.self), reason: "the name is not UTF-8")
         }
-        var extra = try records.take(extraLength, what: "extra fields of \"\(name)\"")
+        var extra = try records.take(extraLength, what: ZipStructure("extra fields", of: name))
         try records.skip(commentLength)
         // ZIP64 extra field: the 0xFFFFFFFF fields, in order.
         while extra.remaining >= 4 {
             let id = try extra.u16()
             let length = Int(try extra.u16())
-            var field = try extra.take(length, what: "extra field of \"\(name)\"")
+            var field = try extra.take(length, what: ZipStructure("extra field", of: name))
             guard id == 0x0001 else { continue }
             if size == 0xFFFF_FFFF { size = try field.u64() }
             if compressedSize == 0xFFFF_FFFF { compressedSize = try field.u64() }
@@ -234,7 +234,7 @@ public struct ZipReader: Sendable {
         do throws(ZipError) {
             var local = contents
             try local.seek(to: offset)
-            var header = try local.take(30, what: "local header of \"\(name)\"")
+            var header = try local.take(30, what: ZipStructure("local header", of: name))
             guard try header.u32() == ZipSignature.localFileHeader.rawValue else { throw .headerMismatch(name) }
             try header.skip(4)
             let localMethod = try header.u16()
@@ -244,7 +244,7 @@ public struct ZipReader: Sendable {
             let localName = try local.read(localNameLength)
             guard localMethod == method, localName.elementsEqual(nameBytes) else { throw .headerMismatch(name) }
             try local.skip(localExtraLength)
-            return try contents.range(at: UInt64(local.position), length: compressedSize, what: "data of \"\(name)\"")
+            return try contents.range(at: UInt64(local.position), length: compressedSize, what: ZipStructure("data", of: name))
         } catch .truncated {
             throw .entryOutsideArchive(name)
         }
