@@ -45,16 +45,25 @@ public enum UploadField {
     /// `name` lower-cased as `String.lowercased()` does it; an ASCII name (nearly all) by its bytes alone,
     /// and returned as it is when it has no upper-case letter.
     public static func key(_ name: String) -> String {
-        var upper = false
-        for byte in name.utf8 {
-            if byte >= 0x80 { return name.lowercased() }
-            if byte &- UInt8(ascii: "A") < 26 { upper = true }
+        var name = name
+        let lowered: String?? = name.withUTF8 { utf8 in
+            var upper = false
+            for byte in utf8 {
+                if byte >= 0x80 { return nil }
+                if byte &- UInt8(ascii: "A") < 26 { upper = true }
+            }
+            guard upper else { return .some(nil) }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                for index in 0..<utf8.count {
+                    let byte = utf8[index]
+                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return utf8.count
+            }
         }
-        guard upper else { return name }
-        return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
-            for (index, byte) in name.utf8.enumerated() { buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
-            return name.utf8.count
-        }
+        // Not ASCII: the general way; ASCII without an upper-case letter: the name itself.
+        guard let lowered else { return name.lowercased() }
+        return lowered ?? name
     }
 }
 

@@ -81,6 +81,18 @@ struct ByteCursor {
         return UInt64(low) | UInt64(try u32()) &<< 32
     }
 
+    /// The little-endian field of `size` bytes (at most 8) at `offset` from the window's start: for a
+    /// structure of fixed size, read after `take` checked that the window holds all of it.
+    @inline(__always)
+    func field(at offset: Int, size: Int) -> UInt64 {
+        precondition(offset >= 0 && size <= 8 && offset + size <= window.count, "a field inside its structure")
+        var value: UInt64 = 0
+        for index in stride(from: window.lowerBound + offset + size - 1, through: window.lowerBound + offset, by: -1) {
+            value = value &<< 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
     /// Reads a 4-byte signature and throws `.corrupt` naming `what` when it is not `expected`.
     mutating func expectSignature(_ expected: UInt32) throws(ZipError) {
         let start = position
