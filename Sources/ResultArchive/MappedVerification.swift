@@ -103,6 +103,7 @@ extension ArchiveVerifier {
             listed = names
         }
         var present: Set<String> = []
+        let assessment = mapping.map.assessmentEntry(for: key)
         for entry in entries where !entry.name.hasSuffix("/") {
             let base = Self.baseName(entry.name)
             let lookupName = mapping.aliases[base] ?? base
@@ -112,8 +113,8 @@ extension ArchiveVerifier {
             if let listed, entry.name != ArchiveMetadata.filename, !listed.contains(entry.name) {
                 notes.append("not listed in metadata.json")
             }
-            if mapping.map.deprecatedEntry(for: lookupName, record: key) != nil { notes.append("deprecated in the archive map") }
-            let choice = mapping.map.schema(for: lookupName, record: key, metadataSchemas: metadataSchemas)
+            if mapping.map.deprecatedEntry(for: lookupName, record: key, entry: assessment) != nil { notes.append("deprecated in the archive map") }
+            let choice = mapping.map.schema(for: lookupName, record: key, entry: assessment, metadataSchemas: metadataSchemas)
             let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes,
                                       files: &files)
             report.files.append(verdict.verdict)
