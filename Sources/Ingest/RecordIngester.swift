@@ -69,14 +69,15 @@ public struct RecordIngester: Sendable {
             prepared.reasons = ["cannot read \(input.name): \(RecordIngester.unreadableReason(input.path ?? ""))"]
             return prepared
         }
+        let upload = RecordIngester.uploadFields(input.record)
         let verified = verifier.verifyKeepingContents(bytes, name: input.name, record: input.record,
-                                                      lineNames: explodeArrays ? nil : RecordIngester.lineNames(input.record))
+                                                      lineNames: explodeArrays ? nil : RecordIngester.lineNames(upload))
         prepared.report = verified.report
         guard verified.report.status == .valid else {
             prepared.reasons = verified.report.problems.map(verifier.describe)
             return prepared
         }
-        switch layout(verified, recordId: prepared.recordId, record: input.record) {
+        switch layout(verified, recordId: prepared.recordId, record: input.record, upload: upload) {
         case .success(let objects): prepared.objects = objects
         case .failure(let reason): prepared.reasons = [reason.message]
         }
@@ -87,7 +88,8 @@ public struct RecordIngester: Sendable {
         let message: String
     }
 
-    private func layout(_ verified: VerifiedArchive, recordId: String, record: RecordMetadata?) -> Result<[OutputObject], Refusal> {
+    private func layout(_ verified: VerifiedArchive, recordId: String, record: RecordMetadata?,
+                        upload: [(String, JSONValue)]) -> Result<[OutputObject], Refusal> {
         let report = verified.report, entries = verified.contents, result = verified.result
         guard let assessmentId = record?.assessmentId ?? report.key?.assessmentId else {
             return .failure(Refusal(message: "no assessment identifier: the manifest line has no \"assessmentId\" and assessmentResult.json none either"))
@@ -110,7 +112,7 @@ public struct RecordIngester: Sendable {
                 guard let content = entries[verdict.filename] else { continue }
                 var fields = common + [("filename", JSONValue.string(verdict.filename))]
                 // Every upload field too, replacing a partition field of the same name as Sage's job does.
-                if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, RecordIngester.uploadFields(record)) }
+                if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, upload) }
                 guard let (line, lines) = rows(fields, into: content, compact: verified.lines[verdict.filename]) else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 // Named after the whole file name: two files of an archive never have one.
@@ -149,12 +151,18 @@ public struct RecordIngester: Sendable {
         return NDJSONLine.line(fields, into: content).map { ($0, 1) }
     }
 
-    /// Every name `layout` may insert into a file of `record`'s archive (the partition's fields, `recordid`,
-    /// `filename` and the upload fields): a file whose compact line is refused for one of them (or not
-    /// written) is spliced from its bytes, so a line made from the compact form is always the splice's.
-    static func lineNames(_ record: RecordMetadata?) -> CompactJSON.ReservedNames {
-        CompactJSON.ReservedNames(Partition.fieldNames + ["recordid", "filename"] + uploadFields(record).map { $0.0 })
+    /// Every name `layout` may insert into a file of a record's archive (the partition's fields, `recordid`,
+    /// `filename` and the record's `upload` fields): a file whose compact line is refused for one of them (or
+    /// not written) is spliced from its bytes, so a line made from the compact form is always the splice's.
+    static func lineNames(_ upload: [(String, JSONValue)]) -> CompactJSON.ReservedNames {
+        var names = fixedLineNames
+        for (name, _) in upload { names.add(name) }
+        return names
     }
+
+    /// The names every record's lines reserve (the partition's fields, `recordid`, `filename`), built once:
+    /// `lineNames` adds the record's upload fields to them.
+    private static let fixedLineNames = CompactJSON.ReservedNames(Partition.fieldNames + ["recordid", "filename"])
 
     /// `fields` with `more` set on them: a name already there keeps its place and takes the new value.
     static func merging(_ fields: [(String, JSONValue)], _ more: [(String, JSONValue)]) -> [(String, JSONValue)] {
@@ -169,7 +177,7 @@ public struct RecordIngester: Sendable {
     /// ArchiveMetadata rows as Sage's job inserts them.
     static func uploadFields(_ record: RecordMetadata?) -> [(String, JSONValue)] {
         guard let record else { return [] }
-        return record.fields.members.filter { $0.key != "path" }.map { ($0.key.lowercased(), $0.value) }
+        return record.fields.members.filter { $0.key != "path" }.map { (UploadField.key($0.key), $0.value) }
     }
 
     /// Why the file at `path` cannot be read: no such file, a folder, or permission denied.

@@ -204,6 +204,12 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) private var forward: Unmanaged<SchemaNode>?
     /// True when `kinds` decides alone: no `forward` and no keywords left.
     @exclusivity(unchecked) private var decidedByKinds = false
+    /// How many schemas a verdict `isValidInline` answers without a call enters (this node, then each lone
+    /// `$ref` followed); 0 when it calls `isValid`. Set by `settleInlineVerdict`.
+    @exclusivity(unchecked) private var inlineDepth = 0
+    /// What the last of those schemas accepts: its kinds, then, when it has an `enum` of strings, those strings.
+    @exclusivity(unchecked) private var inlineKinds = KindSet.any
+    @exclusivity(unchecked) private var inlineStrings: NameProbe<Bool>?
 
     init(location: AbsoluteLocation) {
         self.location = location
@@ -269,12 +275,39 @@ final class SchemaNode: @unchecked Sendable {
         return true
     }
 
-    /// `isValid`, with a node that `kinds` decides alone answered in the caller, without a call: for the
-    /// loops over members and elements. Anywhere the depth limit could be met, the call decides.
+    /// `isValid`, answered in the caller without a call where the node's verdict is its kinds, or its kinds and
+    /// an `enum` of strings, itself or at the end of lone `$ref`s: for the loops over members and elements.
+    /// Anywhere the depth limit could be met on the way, the call decides.
     @inline(__always)
     func isValidInline(_ instance: Instance, _ context: EvaluationContext) -> Bool {
-        guard decidedByKinds, context.remainingDepth > 0, context.state.pointee.overflow == nil else { return isValid(instance, context) }
-        return kinds.accepts(instance)
+        guard inlineDepth > 0, context.remainingDepth >= inlineDepth, context.state.pointee.overflow == nil else {
+            return isValid(instance, context)
+        }
+        guard inlineKinds.accepts(instance) else { return false }
+        guard let inlineStrings else { return true }
+        return instance.kind == .string && inlineStrings.value(for: instance.bytes) != nil
+    }
+
+    /// How many schemas `isValidInline` enters without a call (0: it calls `isValid`).
+    var inlineVerdictDepth: Int { inlineDepth }
+
+    /// Sets what `isValidInline` answers without a call, once every node has its final verdict keywords.
+    func settleInlineVerdict() {
+        guard let (depth, kinds, strings) = inlineVerdict(hops: 0) else { return }
+        (inlineDepth, inlineKinds, inlineStrings) = (depth, kinds, strings)
+    }
+
+    /// The schemas entered, kinds and strings that decide this node's verdict without a dynamic call, or `nil`:
+    /// its kinds alone; its kinds and an `enum` of strings; a lone `$ref` (accepting any kind) to such a node.
+    private func inlineVerdict(hops: Int) -> (depth: Int, kinds: KindSet, strings: NameProbe<Bool>?)? {
+        guard fastBoolean == nil, hops < 8 else { return nil }
+        if decidedByKinds { return (1, kinds, nil) }
+        if let forward {
+            guard kinds.accepted == KindSet.any.accepted, let target = forward.takeUnretainedValue().inlineVerdict(hops: hops + 1) else { return nil }
+            return (target.depth + 1, target.kinds, target.strings)
+        }
+        guard fastKeywords.count == 1, let strings = (fastKeywords[0].takeUnretainedValue() as? EnumKeyword)?.stringProbe else { return nil }
+        return (1, kinds, strings)
     }
 
     func collectErrors(

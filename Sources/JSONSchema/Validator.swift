@@ -55,6 +55,7 @@ public struct Validator: Sendable {
         let loops = compiler.inPlaceLoops()
         compiler.guardLoops(at: loops.reentered)
         for node in compiler.nodes.byLocation.values { node.refineVerdicts() }
+        for node in compiler.nodes.byLocation.values { node.settleInlineVerdict() }
         warnings = loops.warnings
         nodes = compiler.nodes
         self.options = options
@@ -88,11 +89,17 @@ public struct Validator: Sendable {
     /// value that took a schema loop; empty when valid. When evaluation goes deeper than
     /// `ValidationOptions.maxDepth`, the one error is `tooDeep`.
     public func validate(_ tape: JSONTape) -> [ValidationError] {
+        errors(tape, verdictFirst: true)
+    }
+
+    /// `validate`, or with `verdictFirst` false every error collected without first taking the verdict: the
+    /// keywords walked one by one, none of the verdict's shortcuts taken (what tests compare them with).
+    func errors(_ tape: JSONTape, verdictFirst: Bool) -> [ValidationError] {
         tape.withView { view in
             evaluating { context in
                 let instance = Instance(tape: view, index: 0)
                 var errors: [ValidationError] = []
-                if !root.isValid(instance, context) || !context.state.pointee.loops.hits.isEmpty, context.state.pointee.overflow == nil {
+                if !verdictFirst || !root.isValid(instance, context) || !context.state.pointee.loops.hits.isEmpty, context.state.pointee.overflow == nil {
                     // Collecting errors visits branches the verdict skipped, so it may hit the limit (or a loop) too.
                     errors = root.errors(instance, at: .root, context)
                 }

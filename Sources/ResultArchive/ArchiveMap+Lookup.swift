@@ -56,9 +56,14 @@ extension ArchiveMap {
     /// assessment entry's file; else the app's defaults (the last organisation naming the file) then its
     /// `anyOf` (which wins); else the top-level `anyOf`. `nil`: the file gets no schema.
     public func schema(for filename: String, record: RecordKey, metadataSchemas: [String: String] = [:]) -> SchemaChoice? {
+        schema(for: filename, record: record, entry: assessmentEntry(for: record), metadataSchemas: metadataSchemas)
+    }
+
+    /// `schema(for:record:metadataSchemas:)` with the record's `assessmentEntry(for:)` looked up already (once
+    /// for all the files of an archive).
+    func schema(for filename: String, record: RecordKey, entry: AssessmentEntry?, metadataSchemas: [String: String]) -> SchemaChoice? {
         if let uri = metadataSchemas[filename] { return SchemaChoice(uri: uri, chosenBy: .metadata) }
-        if let entry = assessmentEntry(for: record),
-           let uri = entry.files.first(where: { $0.filename == filename })?.jsonSchema {
+        if let entry, let uri = entry.files.first(where: { $0.filename == filename })?.jsonSchema {
             return SchemaChoice(uri: uri, chosenBy: .assessment)
         }
         var fromApp: String?
@@ -77,9 +82,14 @@ extension ArchiveMap {
 
     /// The map entries the lookup can reach for `filename` that mark it deprecated.
     public func deprecatedEntry(for filename: String, record: RecordKey) -> FileInfo? {
+        deprecatedEntry(for: filename, record: record, entry: assessmentEntry(for: record))
+    }
+
+    /// `deprecatedEntry(for:record:)` with the record's `assessmentEntry(for:)` looked up already.
+    func deprecatedEntry(for filename: String, record: RecordKey, entry: AssessmentEntry?) -> FileInfo? {
         // In lookup order: the assessment entry, each matching app's defaults then its anyOf, the common files.
         func deprecated(_ files: [FileInfo]) -> FileInfo? { files.first { $0.filename == filename && $0.deprecated } }
-        if let found = assessmentEntry(for: record).flatMap({ deprecated($0.files) }) { return found }
+        if let found = entry.flatMap({ deprecated($0.files) }) { return found }
         for app in apps where app.appId == record.appId {
             for group in app.defaults { if let found = deprecated(group.files) { return found } }
             if let found = deprecated(app.anyOf) { return found }

@@ -103,9 +103,9 @@ extension ArchiveVerifier {
             listed = names
         }
         var present: Set<String> = []
+        let assessment = mapping.map.assessmentEntry(for: key)
         for entry in entries where !entry.name.hasSuffix("/") {
-            // The name after its last slash (the name ends with none: folders were left out).
-            let base = entry.name.lastIndex(of: "/").map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
+            let base = Self.baseName(entry.name)
             let lookupName = mapping.aliases[base] ?? base
             present.insert(lookupName)
             var notes: [String] = []
@@ -113,8 +113,8 @@ extension ArchiveVerifier {
             if let listed, entry.name != ArchiveMetadata.filename, !listed.contains(entry.name) {
                 notes.append("not listed in metadata.json")
             }
-            if mapping.map.deprecatedEntry(for: lookupName, record: key) != nil { notes.append("deprecated in the archive map") }
-            let choice = mapping.map.schema(for: lookupName, record: key, metadataSchemas: metadataSchemas)
+            if mapping.map.deprecatedEntry(for: lookupName, record: key, entry: assessment) != nil { notes.append("deprecated in the archive map") }
+            let choice = mapping.map.schema(for: lookupName, record: key, entry: assessment, metadataSchemas: metadataSchemas)
             let verdict = fileVerdict(entry, lookupName: lookupName, choice: choice, mapping: mapping, record: report.record, notes: notes,
                                       files: &files)
             report.files.append(verdict.verdict)
@@ -128,6 +128,15 @@ extension ArchiveVerifier {
             }
         }
         return manifest?["taskRunUUID"]?.stringValue
+    }
+
+    /// The name after its last slash (the name ends with none: folders were left out), the slash found as a
+    /// character: one followed by a combining mark is no slash. An ASCII name's bytes are its characters.
+    static func baseName(_ name: String) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.lastIndex(of: "/").map { String(name[name.index(after: $0)...]) } ?? name
+        }
+        return name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[name.utf8.index(after: $0)...]) } ?? name
     }
 
     /// The record's key, completed from assessmentResult.json when the record has no assessment.

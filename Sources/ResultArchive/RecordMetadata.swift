@@ -40,6 +40,33 @@ public struct RecordMetadata: Sendable, Equatable {
     }
 }
 
+/// The names of upload fields in rows: S3's object metadata keys, which are lower-case.
+public enum UploadField {
+    /// `name` lower-cased as `String.lowercased()` does it; an ASCII name (nearly all) by its bytes alone,
+    /// and returned as it is when it has no upper-case letter.
+    public static func key(_ name: String) -> String {
+        var name = name
+        let lowered: String?? = name.withUTF8 { utf8 in
+            var upper = false
+            for byte in utf8 {
+                if byte >= 0x80 { return nil }
+                if byte &- UInt8(ascii: "A") < 26 { upper = true }
+            }
+            guard upper else { return .some(nil) }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                for index in 0..<utf8.count {
+                    let byte = utf8[index]
+                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return utf8.count
+            }
+        }
+        // Not ASCII: the general way; ASCII without an upper-case letter: the name itself.
+        guard let lowered else { return name.lowercased() }
+        return lowered ?? name
+    }
+}
+
 /// One line of a manifest: the record, or why the line is unusable.
 public struct ManifestLine: Sendable {
     /// The 1-based line number.
@@ -136,7 +163,7 @@ public enum RecordManifest {
         // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
         var seen: [String: String] = [:]
         for member in object {
-            let lowered = member.key.lowercased()
+            let lowered = UploadField.key(member.key)
             if let first = seen[lowered] {
                 return .failure(issue(JSONPointer(tokens: [member.key]), "keys \"\(first)\" and \"\(member.key)\" are equal up to case: "
                                       + "upload fields are lower-cased (as S3 metadata is), so the line would give \"\(lowered)\" two values"))

@@ -10,14 +10,14 @@ struct ByteCursor {
     /// The absolute offset of the next read.
     private(set) var position: Int
     /// The structure being read, named in errors ("central directory entry").
-    let what: String
+    let what: ZipStructure
 
     /// A cursor over all of `bytes`, reading `what`, starting at `position`.
-    init(_ bytes: [UInt8], what: String, at position: Int = 0) {
+    init(_ bytes: [UInt8], what: ZipStructure, at position: Int = 0) {
         self.init(bytes, window: bytes.indices, what: what, at: position)
     }
 
-    private init(_ bytes: [UInt8], window: Range<Int>, what: String, at position: Int) {
+    private init(_ bytes: [UInt8], window: Range<Int>, what: ZipStructure, at position: Int) {
         self.bytes = bytes
         self.window = window
         self.position = position
@@ -28,23 +28,23 @@ struct ByteCursor {
     var remaining: Int { position >= window.upperBound ? 0 : window.upperBound - max(position, window.lowerBound) }
 
     /// A cursor over the `length` bytes at absolute `offset` (both untrusted), inside this window.
-    func window(at offset: UInt64, length: UInt64, what: String) throws(ZipError) -> ByteCursor {
+    func window(at offset: UInt64, length: UInt64, what: ZipStructure) throws(ZipError) -> ByteCursor {
         let range = try range(at: offset, length: length, what: what)
         return ByteCursor(bytes, window: range, what: what, at: range.lowerBound)
     }
 
     /// The cursor's window from its current position, `length` bytes long, named `what`.
-    mutating func take(_ length: Int, what: String) throws(ZipError) -> ByteCursor {
+    mutating func take(_ length: Int, what: ZipStructure) throws(ZipError) -> ByteCursor {
         let start = position
         try skip(length)
         return ByteCursor(bytes, window: start..<position, what: what, at: start)
     }
 
     /// The absolute range of `length` bytes at `offset`, checked to lie inside the window.
-    func range(at offset: UInt64, length: UInt64, what: String) throws(ZipError) -> Range<Int> {
+    func range(at offset: UInt64, length: UInt64, what: ZipStructure) throws(ZipError) -> Range<Int> {
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, offset >= UInt64(window.lowerBound), end <= UInt64(window.upperBound) else {
-            throw .truncated(what, at: offset)
+            throw .truncated(what.description, at: offset)
         }
         return Int(offset)..<Int(end)
     }
@@ -81,9 +81,43 @@ struct ByteCursor {
         return UInt64(low) | UInt64(try u32()) &<< 32
     }
 
+    /// The little-endian field of `size` bytes (at most 8) at `offset` from the window's start: for a
+    /// structure of fixed size, read after `take` checked that the window holds all of it.
+    @inline(__always)
+    func field(at offset: Int, size: Int) -> UInt64 {
+        precondition(offset >= 0 && size <= 8 && offset + size <= window.count, "a field inside its structure")
+        var value: UInt64 = 0
+        for index in stride(from: window.lowerBound + offset + size - 1, through: window.lowerBound + offset, by: -1) {
+            value = value &<< 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
     /// Reads a 4-byte signature and throws `.corrupt` naming `what` when it is not `expected`.
     mutating func expectSignature(_ expected: UInt32) throws(ZipError) {
         let start = position
-        guard try u32() == expected else { throw .corrupt(what, at: UInt64(start)) }
+        guard try u32() == expected else { throw .corrupt(what.description, at: UInt64(start)) }
     }
+}
+
+/// A structure of the archive as errors name it ("central directory entry", `data of "motion.json"`): the
+/// words are put together only when an error is thrown, so reading a sound archive builds no text.
+struct ZipStructure: ExpressibleByStringLiteral, CustomStringConvertible {
+    private let kind: StaticString
+    /// The entry the structure belongs to, quoted after `kind`.
+    private let entry: String?
+
+    /// A structure of the archive itself.
+    init(stringLiteral kind: StaticString) {
+        self.kind = kind
+        entry = nil
+    }
+
+    /// A structure of the entry `name` (`data of "NAME"`).
+    init(_ kind: StaticString, of name: String) {
+        self.kind = kind
+        entry = name
+    }
+
+    var description: String { entry.map { "\(kind) of \"\($0)\"" } ?? "\(kind)" }
 }

@@ -102,7 +102,7 @@ public struct ZipReader: Sendable {
     /// The entry's bytes, inflated and checked against its declared size and CRC-32.
     public func data(of entry: ZipEntry) throws(ZipError) -> [UInt8] {
         var cursor = try ByteCursor(bytes, what: "archive").window(
-            at: UInt64(entry.dataRange.lowerBound), length: UInt64(entry.dataRange.count), what: "data of \"\(entry.name)\"")
+            at: UInt64(entry.dataRange.lowerBound), length: UInt64(entry.dataRange.count), what: ZipStructure("data", of: entry.name))
         let compressed = try cursor.read(entry.dataRange.count)
         let data: [UInt8]
         if entry.method == 0 {
@@ -188,33 +188,33 @@ public struct ZipReader: Sendable {
     }
 
     private static func readCentralEntry(_ records: inout ByteCursor, contents: ByteCursor) throws(ZipError) -> ZipEntry {
-        var header = try records.take(46, what: "central directory entry")
-        try header.expectSignature(ZipSignature.centralDirectoryHeader.rawValue)
-        try header.skip(4)
-        let flags = try header.u16()
-        let method = try header.u16()
-        try header.skip(4)
-        let crc = try header.u32()
-        var compressedSize = UInt64(try header.u32())
-        var size = UInt64(try header.u32())
-        let nameLength = Int(try header.u16())
-        let extraLength = Int(try header.u16())
-        let commentLength = Int(try header.u16())
-        try header.skip(8)
-        var offset = UInt64(try header.u32())
+        // The 46 bytes of the fixed part, then its fields by offset (APPNOTE 4.3.12).
+        let header = try records.take(46, what: "central directory entry")
+        guard header.field(at: 0, size: 4) == ZipSignature.centralDirectoryHeader.rawValue else {
+            throw .corrupt(header.what.description, at: UInt64(header.window.lowerBound))
+        }
+        let flags = UInt16(header.field(at: 8, size: 2))
+        let method = UInt16(header.field(at: 10, size: 2))
+        let crc = UInt32(header.field(at: 16, size: 4))
+        var compressedSize = header.field(at: 20, size: 4)
+        var size = header.field(at: 24, size: 4)
+        let nameLength = Int(header.field(at: 28, size: 2))
+        let extraLength = Int(header.field(at: 30, size: 2))
+        let commentLength = Int(header.field(at: 32, size: 2))
+        var offset = header.field(at: 42, size: 4)
         let nameBytes = try records.take(nameLength, what: "central directory entry name")
         var nameReader = nameBytes
         let rawName = try nameReader.read(nameLength)
         guard let name = String(validating: rawName, as: UTF8.self) else {
             throw .unsafeName(String(decoding: rawName, as: UTF8.self), reason: "the name is not UTF-8")
         }
-        var extra = try records.take(extraLength, what: "extra fields of \"\(name)\"")
+        var extra = try records.take(extraLength, what: ZipStructure("extra fields", of: name))
         try records.skip(commentLength)
         // ZIP64 extra field: the 0xFFFFFFFF fields, in order.
         while extra.remaining >= 4 {
             let id = try extra.u16()
             let length = Int(try extra.u16())
-            var field = try extra.take(length, what: "extra field of \"\(name)\"")
+            var field = try extra.take(length, what: ZipStructure("extra field", of: name))
             guard id == 0x0001 else { continue }
             if size == 0xFFFF_FFFF { size = try field.u64() }
             if compressedSize == 0xFFFF_FFFF { compressedSize = try field.u64() }
@@ -234,17 +234,16 @@ public struct ZipReader: Sendable {
         do throws(ZipError) {
             var local = contents
             try local.seek(to: offset)
-            var header = try local.take(30, what: "local header of \"\(name)\"")
-            guard try header.u32() == ZipSignature.localFileHeader.rawValue else { throw .headerMismatch(name) }
-            try header.skip(4)
-            let localMethod = try header.u16()
-            try header.skip(16)
-            let localNameLength = Int(try header.u16())
-            let localExtraLength = Int(try header.u16())
+            // The 30 bytes of the fixed part, then its fields by offset (APPNOTE 4.3.7).
+            let header = try local.take(30, what: ZipStructure("local header", of: name))
+            guard header.field(at: 0, size: 4) == ZipSignature.localFileHeader.rawValue else { throw .headerMismatch(name) }
+            let localMethod = UInt16(header.field(at: 8, size: 2))
+            let localNameLength = Int(header.field(at: 26, size: 2))
+            let localExtraLength = Int(header.field(at: 28, size: 2))
             let localName = try local.read(localNameLength)
             guard localMethod == method, localName.elementsEqual(nameBytes) else { throw .headerMismatch(name) }
             try local.skip(localExtraLength)
-            return try contents.range(at: UInt64(local.position), length: compressedSize, what: "data of \"\(name)\"")
+            return try contents.range(at: UInt64(local.position), length: compressedSize, what: ZipStructure("data", of: name))
         } catch .truncated {
             throw .entryOutsideArchive(name)
         }

@@ -3,6 +3,7 @@ import XCTest
 import SeededRandom
 import SeededTesting
 import JSONCore
+import ResultArchive
 @testable import Ingest
 
 /// The dataset line written by the parse (`JSONTapeParser.tapeAndLine`, then `NDJSONLine.line(_:from:)`) is the
@@ -60,8 +61,10 @@ final class FusedLineTests: XCTestCase {
     func testIngestReservesEveryNameItInserts() {
         let partition = Partition(assessmentId: "a", date: Date(timeIntervalSince1970: 1_800_000_000))
         XCTAssertEqual(partition.fields.map(\.0), Partition.fieldNames)
-        let reserved = RecordIngester.lineNames(nil)
-        for name in partition.fields.map(\.0) + ["recordid", "filename"] {
+        let record = RecordMetadata(path: "a.zip", recordId: "r", fields: JSONObject([.init(key: "path", value: "a.zip"), .init(key: "recordId", value: "r"), .init(key: "Ünïcode", value: 1)]))
+        let upload = RecordIngester.uploadFields(record)
+        let reserved = RecordIngester.lineNames(upload)
+        for name in partition.fields.map(\.0) + ["recordid", "filename"] + upload.map(\.0) {
             XCTAssertTrue(Array(name.utf8).withUnsafeBufferPointer(reserved.contains), "\(name) is reserved")
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 import JSONCore
+import SeededTesting
 @testable import JSONSchema
 
 /// A node's verdict takes shortcuts the error path does not: a first `type` tested inline, a lone
@@ -127,5 +128,74 @@ final class VerdictFastPathTests: XCTestCase {
         let instances = ["\"\"", "\"a\"", "\"ab\"", "\"abc\"", "\"abcd\"", "\"abcde\"", "\"é\"", "\"éé\"", "\"éééé\"", "\"ééééé\"",
                          "\"a b\"", "\"AB\"", "\"2026-01-02\"", "\"2026-13-02\"", "\"1-2\"", "3", "null", "[\"ab\"]"]
         try assertVerdictsAgree(schemas, instances, depths: 2...2)
+    }
+
+    /// Members and elements whose schema is a `type`, an `enum` of strings (with a `type` or not), or lone
+    /// `$ref`s to one are answered in the loop without a call (`isValidInline`): seeded schemas of every such
+    /// shape and of shapes that are not (an `enum` with a number, a `minLength`), against seeded instances, at
+    /// every depth limit around the chains' lengths, give the verdict of the errors collected keyword by keyword.
+    func testInlineVerdictsOfSeededSchemasAgree() throws {
+        var random = seededGenerator(0x1A11E)
+        let words = ["a", "gyro", "accelerometer", "Z-Up", "é", "", "x"]
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        func enumeration() -> String {
+            let strings = (0..<Int.random(in: 1...3, using: &random)).map { _ in "\"\(pick(words))\"" }
+            return "[" + (strings + (Int.random(in: 0..<4, using: &random) == 0 ? ["1"] : [])).joined(separator: ", ") + "]"
+        }
+        func leaf() -> String {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: return #"{"type": "\#(pick(["string", "number", "integer", "object", "null"]))"}"#
+            case 1: return #"{"type": "string", "enum": \#(enumeration())}"#
+            case 2: return #"{"enum": \#(enumeration()), "description": "d"}"#
+            case 3: return #"{"type": ["string", "integer"], "enum": \#(enumeration())}"#
+            case 4: return #"{"type": "string", "minLength": 2}"#
+            default: return "{}"
+            }
+        }
+        for _ in 0..<60 {
+            // Definitions d0…d3: leaves, or a `$ref` to a later one (chains of up to four; a `type` beside it is ignored).
+            var definitions: [String] = []
+            for index in 0..<4 {
+                let reference = ##"{"$ref": "#/definitions/d\##(Int.random(in: (index + 1)...4, using: &random))""##
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0 where index < 3: definitions.append(reference + "}")
+                case 1 where index < 3: definitions.append(reference + #", "type": "string"}"#)
+                default: definitions.append(leaf())
+                }
+            }
+            definitions.append(leaf())
+            let member = { () -> String in Int.random(in: 0..<2, using: &random) == 0 ? leaf() : ##"{"$ref": "#/definitions/d\##(Int.random(in: 0...4, using: &random))"}"## }
+            let schema = #"{"type": "array", "items": {"type": "object", "properties": {"# +
+                ["p", "q", "r"].map { "\"\($0)\": \(member())" }.joined(separator: ", ") + #"}, "required": ["p"]}, "definitions": {"# +
+                definitions.indices.map { "\"d\($0)\": \(definitions[$0])" }.joined(separator: ", ") + "}}"
+            let values = words.map { "\"\($0)\"" } + ["1", "2.5", "null", "{}", "[]", "true"]
+            let instances = (0..<12).map { _ in
+                "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                    "{" + ["p", "q", "r", "s"].filter { _ in Bool.random(using: &random) }.map { "\"\($0)\": \(pick(values))" }.joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]"
+            }
+            for maxDepth in Array(0...7) + [ValidationOptions.defaultMaxDepth] {
+                let validator = try Validator(schema: json(schema), options: ValidationOptions(maxDepth: maxDepth))
+                for instance in instances {
+                    let tape = JSONTape(try json(instance))
+                    XCTAssertEqual(validator.isValid(tape), validator.errors(tape, verdictFirst: false).isEmpty, "\(schema) on \(instance), depth \(maxDepth)")
+                }
+            }
+        }
+    }
+
+    /// The shapes the loops answer inline, and how many schemas each enters: a MotionRecord-like member
+    /// (`$ref` to a `type` and an `enum` of strings) is two.
+    func testInlineVerdictDepths() throws {
+        let schema = try json(##"""
+            {"properties": {"t": {"type": "number"}, "s": {"$ref": "#/definitions/k", "description": "d"},
+             "e": {"enum": ["a", "b"]}, "m": {"enum": ["a", 1]}, "n": {"type": "string", "minLength": 1},
+             "c": {"$ref": "#/definitions/c"}},
+             "definitions": {"k": {"type": "string", "enum": ["gyro", "attitude"]}, "c": {"$ref": "#/definitions/k"}}}
+            """##)
+        let validator = try Validator(schema: schema)
+        guard let properties = validator.root.onlyVerdictKeyword as? PropertiesKeyword else { return XCTFail("one properties keyword") }
+        let depths = Dictionary(uniqueKeysWithValues: properties.schemas.entries.map { (String(decoding: $0.name, as: UTF8.self), $0.value.node.inlineVerdictDepth) })
+        XCTAssertEqual(depths, ["t": 1, "s": 2, "e": 1, "m": 0, "n": 0, "c": 3])
     }
 }

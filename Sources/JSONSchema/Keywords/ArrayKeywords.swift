@@ -25,7 +25,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
         guard instance.kind == .array else { return true }
         switch form {
         case .every(let node):
-            for element in instance.elements where !node.isValid(element, context) { return false }
+            for element in instance.elements where !node.isValidInline(element, context) { return false }
         case .tuple(let nodes):
             for (element, node) in zip(instance.elements, nodes) where !node.isValid(element, context) { return false }
         }

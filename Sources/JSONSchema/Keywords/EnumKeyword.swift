@@ -16,6 +16,11 @@ final class EnumKeyword: AssertionKeyword, @unchecked Sendable {
         super.init(location: location)
     }
 
+    /// The lookup of the allowed strings when every allowed value is a string (then a string instance is
+    /// valid exactly when it finds its bytes, any other instance invalid); `nil` otherwise. Valid while the
+    /// keyword lives.
+    var stringProbe: NameProbe<Bool>? { onlyStrings ? strings.probe : nil }
+
     static func compile(_ site: SchemaSite, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Keyword? {
         guard case .array(let allowed) = site.object["enum"] else {
             throw site.invalid("enum", expected: "an array of values", compiler)
