@@ -1,13 +1,9 @@
 import JSONCore
 
-// Every part of the model is `Codable` through keyed containers, one set of coding keys per kind.
-// Decoding is lenient, as the engines' loaders and lint need it: a member of the wrong JSON type
-// is reported through `Decoder.report(_:)` (collected by `JSONValueDecoder`'s
-// `decode(_:from:at:collecting:)`, dropped by other decoders) and kept in the part's `extra`, so
-// the part still decodes and writes back every member it was given. Only a part that is not a JSON
-// object throws. With `JSONValueDecoder`/`JSONValueEncoder` numbers keep their lexemes, members their
-// order and every part its pointer in the document; with Foundation's coders pointers come from the
-// coding path and unread members are kept in key order.
+// Every part of the model is `Codable` through keyed containers, one set of coding keys per kind. Decoding is
+// lenient, as the engines' loaders and lint need it: a member of the wrong JSON type is reported (see
+// `Decoder.report(_:)`) and kept in the part's `extra`; only a part that is not a JSON object throws. With
+// `JSONValueDecoder`/`JSONValueEncoder` numbers keep their lexemes, members their order and parts their pointers.
 
 /// A part of a survey the model could not read as the format describes (wrong JSON type, etc.).
 public struct ModelIssue: Sendable, Hashable {
@@ -99,32 +95,32 @@ struct LenientMembers {
         return payload
     }
 
-    /// A string member.
+    /// A string, boolean or (exact) number member.
     mutating func string(_ key: some CodingKey) -> String? { payload(key, .string, \.stringValue) }
-    /// A boolean member.
     mutating func bool(_ key: some CodingKey) -> Bool? { payload(key, .boolean, \.boolValue) }
-    /// A number member, exact.
     mutating func number(_ key: some CodingKey) -> JSONNumber? { payload(key, .number, \.numberValue) }
 
-    /// A part (an object) decoded with its pointer; `nil` when absent or not one (reported only when `reporting`).
-    mutating func decode<T: Decodable>(_ type: T.Type, _ key: some CodingKey, reporting: Bool = true) -> T? {
+    /// The member as `read` takes it (a part, an array, a map); `nil` when absent or not `expected` (then reported
+    /// when `reporting`).
+    mutating func nested<T>(_ key: some CodingKey, _ expected: JSONPrimitiveType, reporting: Bool = true,
+                            _ read: (KeyedDecodingContainer<MemberKey>, MemberKey) throws -> T) -> T? {
         guard contains(key) else { return nil }
-        guard let part = try? keyed.decode(T.self, forKey: MemberKey(key.stringValue)) else {
-            if reporting { reject(key, expected: .object) }
+        guard let result = try? read(keyed, MemberKey(key.stringValue)) else {
+            if reporting { reject(key, expected: expected) }
             return nil
         }
         accept(key)
-        return part
+        return result
+    }
+
+    /// A part (an object) decoded with its pointer.
+    mutating func decode<T: Decodable>(_ type: T.Type, _ key: some CodingKey, reporting: Bool = true) -> T? {
+        nested(key, .object, reporting: reporting) { try $0.decode(T.self, forKey: $1) }
     }
 
     /// An array of parts: elements that are not objects are reported and skipped.
     mutating func parts<T: Decodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
-        guard contains(key) else { return nil }
-        guard var elements = try? keyed.nestedUnkeyedContainer(forKey: MemberKey(key.stringValue)) else {
-            reject(key, expected: .array)
-            return nil
-        }
-        accept(key)
+        guard var elements = nested(key, .array, { try $0.nestedUnkeyedContainer(forKey: $1) }) else { return nil }
         var parts: [T] = []
         parts.reserveCapacity(elements.count ?? 0)
         while !elements.isAtEnd {
@@ -141,21 +137,21 @@ struct LenientMembers {
         return parts
     }
 
-    /// Reads `fields` into `part`.
-    mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: inout Part) throws {
+    /// `part` with `fields` read into it.
+    mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: Part) throws -> Part {
+        var part = part
         for field in fields { try field.read(&part, &self) }
+        return part
     }
 
     /// The members no typed property accepted: in document order with `JSONValueDecoder`, by name with
     /// other decoders (whose key order is unspecified).
     func extra() -> JSONObject {
-        if let object {
-            return accepted.count == object.count ? JSONObject() : JSONObject(object.members.filter { !accepted.contains($0.key) })
-        }
-        let keys = keyed.allKeys.filter { !accepted.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
-        return JSONObject(keys.compactMap { key in
+        if let object, accepted.count == object.count { return JSONObject() }
+        let members = object?.members ?? keyed.allKeys.sorted { $0.stringValue < $1.stringValue }.compactMap { key in
             (try? keyed.decode(JSONValue.self, forKey: key)).map { JSONObject.Member(key: key.stringValue, value: $0) }
-        })
+        }
+        return JSONObject(members.filter { !accepted.contains($0.key) })
     }
 }
 
@@ -179,17 +175,13 @@ struct Field<Part, Key: CodingKey>: @unchecked Sendable {
         })
     }
 
-    /// A string member.
+    /// A string, boolean or (exact) number member, or one of any JSON type (`null` included).
     static func string(_ key: Key, _ path: Path<String>) -> Field { member(key, path, get: { $0.string($1) }, put: { $0 }) }
-    /// A boolean member.
     static func bool(_ key: Key, _ path: Path<Bool>) -> Field { member(key, path, get: { $0.bool($1) }, put: { $0 }) }
-    /// A number member, exact.
     static func number(_ key: Key, _ path: Path<JSONNumber>) -> Field { member(key, path, get: { $0.number($1) }, put: { $0 }) }
-    /// A member of any JSON type, `null` included.
     static func value(_ key: Key, _ path: Path<JSONValue>) -> Field { member(key, path, get: { $0.payload($1, .null) { $0 } }, put: { $0 }) }
     /// A part (an object), or an array of parts.
     static func part<T: Codable>(_ key: Key, _ path: Path<T>) -> Field { member(key, path, get: { $0.decode(T.self, $1) }, put: { $0 }) }
-    /// See ``part(_:_:)``.
     static func parts<T: Codable>(_ key: Key, _ path: Path<[T]>) -> Field { member(key, path, get: { $0.parts(T.self, $1) }, put: { $0 }) }
 
     /// A string read as a `T` (`make`) and written as its description.
@@ -215,8 +207,7 @@ extension ObjectPart {
     /// Decodes the part (its pointer is the decoder's); throws when it is not an object.
     public init(from decoder: any Decoder) throws {
         var members = try LenientMembers(decoder, part: Self.partName)
-        self.init(at: decoder.jsonPointer)
-        try members.read(Self.fields, into: &self)
+        self = try members.read(Self.fields, into: Self(at: decoder.jsonPointer))
         extra = members.extra()
     }
 
@@ -234,11 +225,15 @@ extension Encoder {
         for field in fields { try field.write(part, &container) }
     }
 
+    /// Writes `value` under `key`, unless it is `nil`.
+    func encode(_ value: (some Encodable)?, forKey key: some CodingKey) throws {
+        var container = container(keyedBy: MemberKey.self)
+        try container.encodeIfPresent(value, forKey: MemberKey(key.stringValue))
+    }
+
     /// Writes a part's unread members after its typed ones.
     func encode(extra: JSONObject) throws {
-        guard !extra.isEmpty else { return }
-        var container = container(keyedBy: MemberKey.self)
-        for member in extra { try container.encode(member.value, forKey: MemberKey(member.key)) }
+        for member in extra { try encode(member.value, forKey: MemberKey(member.key)) }
     }
 }
 

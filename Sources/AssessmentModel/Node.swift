@@ -22,12 +22,10 @@ public struct ButtonCustomization: Sendable, Hashable {
 public struct Node: Sendable, Hashable {
     /// The node's `identifier` (empty when missing, which is reported as an issue).
     public var identifier: String
-    /// Content shown to the participant.
-    public var title, subtitle, detail: String?
+    /// Content shown to the participant (`title`, `subtitle`, `detail`), and a note for survey authors, never shown (`comment`).
+    public var title, subtitle, detail, comment: String?
     /// The image description, as written.
     public var image: JSONValue?
-    /// A note for survey authors, never shown.
-    public var comment: String?
     /// Where to go after this node instead of the next sibling.
     public var nextStepIdentifier: NavigationTarget?
     /// Buttons hidden on this node and, for containers, on every node inside.
@@ -112,9 +110,8 @@ public struct Node: Sendable, Hashable {
     /// The container part of the assessment, a section, or a root of an app's own type that holds steps.
     public var container: Container? {
         switch body {
-        case .assessment(let container), .section(let container): return container
-        case .unknown(_, let container): return container
-        default: return nil
+        case .assessment(let container), .section(let container), .unknown(_, let container?): container
+        default: nil
         }
     }
 
@@ -134,17 +131,8 @@ public struct Node: Sendable, Hashable {
         }
     }
 
-    /// Questions: rules and input; `nil` for other nodes. Setting it replaces a question's payload.
-    public var question: Question? {
-        get {
-            if case .question(let question) = body { return question }
-            return nil
-        }
-        set {
-            guard let newValue, case .question = body else { return }
-            body = .question(newValue)
-        }
-    }
+    /// Questions: rules and input; `nil` for other nodes.
+    public var question: Question? { if case .question(let question) = body { question } else { nil } }
 
     /// A container holding a file's single root step, so lint can walk that step like any other.
     package static func fileHolder(for step: Node) -> Node {
@@ -161,9 +149,4 @@ public struct Node: Sendable, Hashable {
 
     /// A choice question's choices; empty for other nodes.
     public var choices: [Choice] { question?.choices ?? [] }
-
-    /// The title a button shows on this node, if `actions` sets one.
-    public func buttonTitle(_ button: ButtonType) -> String? {
-        actions?.first { $0.button == button }?.action.buttonTitle
-    }
 }

@@ -11,14 +11,9 @@ extension Node: Codable {
     }
 
     /// The assessment's and sections' members.
-    enum ContainerKey: String, CodingKey, CaseIterable {
-        case versionString, schemaIdentifier, estimatedMinutes, copyright, steps
-    }
-
+    enum ContainerKey: String, CodingKey, CaseIterable { case versionString, schemaIdentifier, estimatedMinutes, copyright, steps }
     /// The members of the other kinds that have any: one key each.
-    enum StepKey: String, CodingKey {
-        case permissionType, duration, resourceName, assessmentInfo, steps
-    }
+    enum StepKey: String, CodingKey { case permissionType, duration, resourceName, assessmentInfo, steps }
 
     /// The header members but `type`, `identifier` and `actions`.
     private static let headerFields: [Field<Node, HeaderKey>] = [
@@ -42,8 +37,7 @@ extension Node: Codable {
         if typeName == nil { decoder.report(JSONDecodingError(.missingKey("type"), at: pointer)) }
         let identifier = members.string(HeaderKey.identifier)
         if !members.contains(HeaderKey.identifier) { decoder.report(JSONDecodingError(.missingKey("identifier"), at: pointer)) }
-        self.init(identifier: identifier ?? "", body: .overview, pointer: pointer)
-        try members.read(Node.headerFields, into: &self)
+        self = try members.read(Node.headerFields, into: Node(identifier: identifier ?? "", body: .overview, pointer: pointer))
         actions = Node.actions(&members)
         body = try Node.body(of: NodeKind(typeName ?? ""), &members)
         extra = members.extra()
@@ -51,12 +45,7 @@ extension Node: Codable {
 
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
     private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
-        guard members.contains(HeaderKey.actions) else { return nil }
-        guard let map = try? members.keyed.nestedContainer(keyedBy: MemberKey.self, forKey: MemberKey(HeaderKey.actions.rawValue)) else {
-            members.reject(HeaderKey.actions, expected: .object)
-            return nil
-        }
-        members.accept(HeaderKey.actions)
+        guard let map = members.nested(HeaderKey.actions, .object, { try $0.nestedContainer(keyedBy: MemberKey.self, forKey: $1) }) else { return nil }
         let keys = members.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
         return keys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
@@ -87,9 +76,7 @@ extension Node: Codable {
     }
 
     private static func container(_ members: inout LenientMembers) throws -> Container {
-        var container = Container(steps: steps(&members))
-        try members.read(containerFields, into: &container)
-        return container
+        try members.read(containerFields, into: Container(steps: steps(&members)))
     }
 
     /// The child steps; the first levels past `DeepDecoding.hopDepth` move to a large stack.
@@ -108,26 +95,23 @@ extension Node: Codable {
             var map = header.nestedContainer(keyedBy: MemberKey.self, forKey: .actions)
             for entry in actions { try map.encode(entry.action, forKey: MemberKey(entry.button.description)) }
         }
-        var members = encoder.container(keyedBy: StepKey.self)
         switch body {
         case .assessment(let container), .section(let container), .unknown(_, let container?):
             try encoder.encode(Node.containerFields, of: container)
-            try members.encode(container.steps, forKey: .steps)
+            try encoder.encode(container.steps, forKey: StepKey.steps)
         case .overview, .instruction, .completion, .feedback, .unknown: break
-        case .permission(let type): try members.encodeIfPresent(type, forKey: .permissionType)
-        case .countdown(let duration), .active(let duration): try members.encodeIfPresent(duration, forKey: .duration)
+        case .permission(let type): try encoder.encode(type, forKey: StepKey.permissionType)
+        case .countdown(let duration), .active(let duration): try encoder.encode(duration, forKey: StepKey.duration)
         case .question(let question): try question.encode(to: encoder)
-        case .transform(let name), .transformableAssessment(let name): try members.encodeIfPresent(name, forKey: .resourceName)
-        case .assessmentPlaceholder(let info): try members.encodeIfPresent(info, forKey: .assessmentInfo)
+        case .transform(let name), .transformableAssessment(let name): try encoder.encode(name, forKey: StepKey.resourceName)
+        case .assessmentPlaceholder(let info): try encoder.encode(info, forKey: StepKey.assessmentInfo)
         }
         try encoder.encode(extra: extra)
     }
 }
 
 extension ButtonAction: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case buttonTitle, type
-    }
+    enum CodingKeys: String, CodingKey, CaseIterable { case buttonTitle, type }
 
     static let partName = "a button action"
     static let fields: [Field<ButtonAction, CodingKeys>] = [.string(.buttonTitle, \.buttonTitle), .string(.type, \.type)]

@@ -4,24 +4,13 @@ import JSONCore
 
 extension Question {
     /// The members every question has.
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case surveyRules, uiHint, optional
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case surveyRules, uiHint, optional }
     /// A `simpleQuestion`'s input.
-    enum SimpleKey: String, CodingKey, CaseIterable {
-        case inputItem
-    }
-
+    enum SimpleKey: String, CodingKey, CaseIterable { case inputItem }
     /// A `multipleInputQuestion`'s input.
-    enum MultipleKey: String, CodingKey, CaseIterable {
-        case inputItems
-    }
-
+    enum MultipleKey: String, CodingKey, CaseIterable { case inputItems }
     /// A `choiceQuestion`'s input.
-    enum ChoiceKey: String, CodingKey, CaseIterable {
-        case baseType, singleChoice, choices, other
-    }
+    enum ChoiceKey: String, CodingKey, CaseIterable { case baseType, singleChoice, choices, other }
 
     private static let choiceFields: [Field<ChoiceInput, ChoiceKey>] = [
         .string(.baseType, \.baseTypeName), .bool(.singleChoice, \.singleChoice), .parts(.choices, \.choices), .part(.other, \.other),
@@ -29,44 +18,31 @@ extension Question {
 
     /// Decodes the question members of a node of `kind`.
     init(kind: NodeKind, _ members: inout LenientMembers) throws {
-        let rules = members.parts(SurveyRule.self, CodingKeys.surveyRules) ?? []
-        let uiHint = members.string(CodingKeys.uiHint)
-        let optional = members.bool(CodingKeys.optional)
-        let input: Input
+        surveyRules = members.parts(SurveyRule.self, CodingKeys.surveyRules) ?? []
+        uiHint = members.string(CodingKeys.uiHint)
+        optional = members.bool(CodingKeys.optional)
         switch kind {
         case .simpleQuestion: input = .simple(members.decode(InputItem.self, SimpleKey.inputItem))
         case .multipleInputQuestion: input = .multiple(members.parts(InputItem.self, MultipleKey.inputItems))
-        default:
-            var choice = ChoiceInput()
-            try members.read(Question.choiceFields, into: &choice)
-            input = .choice(choice)
+        default: input = .choice(try members.read(Question.choiceFields, into: ChoiceInput()))
         }
-        self.init(surveyRules: rules, uiHint: uiHint, optional: optional, input: input)
     }
 
     /// Writes the rules (when there are any), hints and input into the node being encoded.
     func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        if !surveyRules.isEmpty { try members.encode(surveyRules, forKey: .surveyRules) }
-        try members.encodeIfPresent(uiHint, forKey: .uiHint)
-        try members.encodeIfPresent(optional, forKey: .optional)
+        try encoder.encode(surveyRules.isEmpty ? nil : surveyRules, forKey: CodingKeys.surveyRules)
+        try encoder.encode(uiHint, forKey: CodingKeys.uiHint)
+        try encoder.encode(optional, forKey: CodingKeys.optional)
         switch input {
-        case .simple(let item):
-            var simple = encoder.container(keyedBy: SimpleKey.self)
-            try simple.encodeIfPresent(item, forKey: .inputItem)
-        case .multiple(let items):
-            var multiple = encoder.container(keyedBy: MultipleKey.self)
-            try multiple.encodeIfPresent(items, forKey: .inputItems)
-        case .choice(let choice):
-            try encoder.encode(Question.choiceFields, of: choice)
+        case .simple(let item): try encoder.encode(item, forKey: SimpleKey.inputItem)
+        case .multiple(let items): try encoder.encode(items, forKey: MultipleKey.inputItems)
+        case .choice(let choice): try encoder.encode(Question.choiceFields, of: choice)
         }
     }
 }
 
 extension SurveyRule: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case skipToIdentifier, matchingAnswer, ruleOperator
-    }
+    enum CodingKeys: String, CodingKey, CaseIterable { case skipToIdentifier, matchingAnswer, ruleOperator }
 
     static let partName = "a survey rule"
     static let fields: [Field<SurveyRule, CodingKeys>] = [
@@ -78,9 +54,7 @@ extension SurveyRule: ObjectPart {
 }
 
 extension Choice: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case value, text, selectorType
-    }
+    enum CodingKeys: String, CodingKey, CaseIterable { case value, text, selectorType }
 
     static let partName = "a choice"
     static let fields: [Field<Choice, CodingKeys>] = [
@@ -131,9 +105,7 @@ extension FormatOptions: ObjectPart {
 }
 
 extension RegExValidator: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case pattern, invalidMessage
-    }
+    enum CodingKeys: String, CodingKey, CaseIterable { case pattern, invalidMessage }
 
     static let partName = "a regular expression validator"
     /// `pattern` is required: a validator without a string one does not decode.
