@@ -17,15 +17,11 @@ public struct ModelIssue: Sendable, Hashable {
         pointer = problem.pointer
         let key = problem.pointer.lastToken ?? ""
         switch problem.kind {
-        case .typeMismatch(_, let found) where JSONPointer.arrayIndex(key) != nil:
-            // Only arrays of parts report their elements (see `LenientMembers.parts`).
+        case .typeMismatch(_, let found) where JSONPointer.arrayIndex(key) != nil:  // only arrays of parts report elements
             message = "\"\(problem.pointer.parent?.lastToken ?? "")\" items must be objects, found \(found.withArticle)"
-        case .typeMismatch(let expected, let found):
-            message = "\"\(key)\" must be \(expected), found \(found.withArticle)"
-        case .missingKey(let member):
-            message = "the node has no \"\(member)\""
-        default:
-            message = problem.message
+        case .typeMismatch(let expected, let found): message = "\"\(key)\" must be \(expected), found \(found.withArticle)"
+        case .missingKey(let member): message = "the node has no \"\(member)\""
+        default: message = problem.message
         }
     }
 }
@@ -125,14 +121,11 @@ struct LenientMembers {
         parts.reserveCapacity(elements.count ?? 0)
         while !elements.isAtEnd {
             let index = elements.currentIndex
-            do {
-                parts.append(try elements.decode(T.self))
-            } catch {
-                // A failed read does not advance: read the element as a value to report it and move on.
-                guard let skipped = try? elements.decode(JSONValue.self) else { break }
-                decoder.report(JSONDecodingError(.typeMismatch(expected: "an object", found: skipped.primitiveType),
-                                                 at: decoder.jsonPointer.appending(key.stringValue).appending(index: index)))
-            }
+            if let part = try? elements.decode(T.self) { parts.append(part); continue }
+            // A failed read does not advance: read the element as a value to report it and move on.
+            guard let skipped = try? elements.decode(JSONValue.self) else { break }
+            decoder.report(JSONDecodingError(.typeMismatch(expected: "an object", found: skipped.primitiveType),
+                                             at: decoder.jsonPointer.appending(key.stringValue).appending(index: index)))
         }
         return parts
     }
@@ -234,20 +227,5 @@ extension Encoder {
     /// Writes a part's unread members after its typed ones.
     func encode(extra: JSONObject) throws {
         for member in extra { try encode(member.value, forKey: MemberKey(member.key)) }
-    }
-}
-
-/// Runs decoding that recurses with a survey's nesting on a thread with room for it: sections nest
-/// as deep as the file does (``SurveyDocument/maxDepth``), and an ordinary thread's 8 MB stack does not
-/// hold 10,000 levels of `init(from:)`.
-enum DeepDecoding {
-    /// The pointer length at which decoding moves to a large stack (once: every deeper level stays there).
-    static let hopDepth = 128
-
-    /// `body`'s result, computed on a large-stack thread when `pointer` is `hopDepth` tokens deep (or one
-    /// more), else here.
-    static func run<Value>(at pointer: JSONPointer, _ body: () -> Value) -> Value {
-        guard (hopDepth...hopDepth + 1).contains(pointer.tokenCount) else { return body() }
-        return LargeStackThread.run(body)
     }
 }

@@ -35,7 +35,7 @@ public struct Node: Sendable, Hashable {
     /// What the node is, with the members of its kind.
     public var body: Body
     /// Members no engine reads (e.g. `$schema`, an app's own keys), kept for exact round trips.
-    public var extra: JSONObject
+    public var extra = JSONObject()
     /// The node's JSON Pointer in its document.
     public var pointer: JSONPointer
     /// True only for the holder lint puts around a file's single root step (see `fileHolder(for:)`).
@@ -78,12 +78,10 @@ public struct Node: Sendable, Hashable {
         public var estimatedMinutes: JSONNumber?
     }
 
-    /// A node of `body` with the header members given; decoding fills in the rest.
-    public init(identifier: String, body: Body, title: String? = nil, extra: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
+    /// A node of `body` without other members; decoding fills them in.
+    public init(identifier: String, body: Body, pointer: JSONPointer = .root) {
         self.identifier = identifier
         self.body = body
-        self.title = title
-        self.extra = extra
         self.pointer = pointer
     }
 
@@ -143,10 +141,4 @@ public struct Node: Sendable, Hashable {
 
     /// True for question steps.
     public var isQuestion: Bool { kind.isQuestion }
-
-    /// The `$schema` the file names (e.g. `…/schemas/v2/AssessmentObject.json`).
-    public var schemaURI: String? { extra["$schema"]?.stringValue }
-
-    /// A choice question's choices; empty for other nodes.
-    public var choices: [Choice] { question?.choices ?? [] }
 }

@@ -3,7 +3,7 @@ import JSONCore
 /// A node reads `"type"` first, then the header every node has, then its kind's own members (one
 /// set of coding keys per kind, named as the engines name them; see ``EngineKeys``), then keeps the
 /// members no engine reads in ``Node/extra``. A missing `type` or `identifier` is reported (the node
-/// then has an empty one); sections nest as deep as the file does (see `DeepDecoding`).
+/// then has an empty one); sections nest as deep as the file does (see `steps(_:)`).
 extension Node: Codable {
     /// The members every node has.
     enum HeaderKey: String, CodingKey, CaseIterable {
@@ -79,9 +79,12 @@ extension Node: Codable {
         try members.read(containerFields, into: Container(steps: steps(&members)))
     }
 
-    /// The child steps; the first levels past `DeepDecoding.hopDepth` move to a large stack.
+    /// The child steps. Sections nest as deep as the file does (``SurveyDocument/maxDepth``), and an ordinary thread's
+    /// 8 MB stack does not hold 10,000 levels of `init(from:)`: decoding moves to a large-stack thread once, at the
+    /// node 128 pointer tokens deep (or 129), and every deeper level stays there.
     private static func steps(_ members: inout LenientMembers) -> [Node] {
-        DeepDecoding.run(at: members.decoder.jsonPointer) { members.parts(Node.self, StepKey.steps) } ?? []
+        guard (128...129).contains(members.decoder.jsonPointer.tokenCount) else { return members.parts(Node.self, StepKey.steps) ?? [] }
+        return LargeStackThread.run { members.parts(Node.self, StepKey.steps) } ?? []
     }
 
     /// Writes the header, then the kind's members, then ``extra``.
@@ -112,9 +115,7 @@ extension Node: Codable {
 
 extension ButtonAction: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable { case buttonTitle, type }
-
     static let partName = "a button action"
     static let fields: [Field<ButtonAction, CodingKeys>] = [.string(.buttonTitle, \.buttonTitle), .string(.type, \.type)]
-
     init(at pointer: JSONPointer) { self.init() }
 }

@@ -10,12 +10,8 @@ extension Node {
 
         /// The assessment and sections around it, outermost first (built on demand: linear in the depth).
         public var ancestors: [Node] { chain.nodes }
-
         /// The innermost enclosing container (a section, or the assessment).
         public var container: Node { chain.node }
-
-        /// Whether any enclosing container is a section.
-        public var isInSection: Bool { chain.inSection }
     }
 
     /// Every node below this one, depth first in document order, with its ancestors. Iterative, and

@@ -43,24 +43,20 @@ extension Question {
 
 extension SurveyRule: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable { case skipToIdentifier, matchingAnswer, ruleOperator }
-
     static let partName = "a survey rule"
     static let fields: [Field<SurveyRule, CodingKeys>] = [
         .string(.skipToIdentifier, \.skipToIdentifier), .value(.matchingAnswer, \.matchingAnswer),
         .name(.ruleOperator, \.writtenOperator, RuleOperator.init),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
 extension Choice: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable { case value, text, selectorType }
-
     static let partName = "a choice"
     static let fields: [Field<Choice, CodingKeys>] = [
         .value(.value, \.value), .string(.text, \.text), .name(.selectorType, \.writtenSelector, SelectorType.init),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
@@ -83,7 +79,6 @@ extension InputItem: ObjectPart {
         .number(.characterLimit, \.characterLimit),
         .member(.regExValidator, \.regExValidator, get: { $0.decode(RegExValidator.self, $1, reporting: false) }, put: { $0 }),
     ]
-
     init(at pointer: JSONPointer) { self.init(pointer: pointer) }
 }
 
@@ -100,13 +95,11 @@ extension FormatOptions: ObjectPart {
         .number(.maximumYear, \.maximumYear), .bool(.allowFuture, \.allowFuture), .bool(.allowPast, \.allowPast),
         .string(.minimumLabel, \.minimumLabel), .string(.maximumLabel, \.maximumLabel),
     ]
-
     init(at pointer: JSONPointer) { self.init() }
 }
 
 extension RegExValidator: ObjectPart {
     enum CodingKeys: String, CodingKey, CaseIterable { case pattern, invalidMessage }
-
     static let partName = "a regular expression validator"
     /// `pattern` is required: a validator without a string one does not decode.
     static let fields: [Field<RegExValidator, CodingKeys>] = [
@@ -121,6 +114,5 @@ extension RegExValidator: ObjectPart {
         }),
         .string(.invalidMessage, \.invalidMessage),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }
