@@ -49,12 +49,11 @@ struct LenientMembers {
     /// The members of the object `decoder` holds; when it holds no object, throws a type mismatch
     /// naming the `part` expected ("a node").
     init(_ decoder: any Decoder, part: String) throws {
-        do {
-            keyed = try decoder.container(keyedBy: MemberKey.self)
-        } catch {
+        guard let keyed = try? decoder.container(keyedBy: MemberKey.self) else {
             let found = (decoder.jsonValue ?? (try? JSONValue(from: decoder)))?.primitiveType ?? .null
             throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: found), at: decoder.jsonPointer)
         }
+        self.keyed = keyed
         self.decoder = decoder
         object = decoder.jsonValue?.objectValue
     }

@@ -97,7 +97,12 @@ public struct Node: Sendable, Hashable {
         case .permission: return .permission
         case .countdown: return .countdown
         case .active: return .active
-        case .question(let question): return question.kind
+        case .question(let question):
+            switch question.input {
+            case .simple: return .simpleQuestion
+            case .choice: return .choiceQuestion
+            case .multiple: return .multipleInputQuestion
+            }
         case .transform: return .transform
         case .transformableAssessment: return .transformableAssessment
         case .assessmentPlaceholder: return .assessmentPlaceholder
@@ -131,6 +136,8 @@ public struct Node: Sendable, Hashable {
 
     /// Questions: rules and input; `nil` for other nodes.
     public var question: Question? { if case .question(let question) = body { question } else { nil } }
+    /// True for question steps.
+    public var isQuestion: Bool { kind.isQuestion }
 
     /// A container holding a file's single root step, so lint can walk that step like any other.
     package static func fileHolder(for step: Node) -> Node {
@@ -138,7 +145,4 @@ public struct Node: Sendable, Hashable {
         holder.isFileHolder = true
         return holder
     }
-
-    /// True for question steps.
-    public var isQuestion: Bool { kind.isQuestion }
 }

@@ -89,12 +89,12 @@ extension Node: Codable {
 
     /// Writes the header, then the kind's members, then ``extra``.
     public func encode(to encoder: any Encoder) throws {
-        var header = encoder.container(keyedBy: HeaderKey.self)
         // A `type` or `identifier` of the wrong type is in `extra` and written from there.
-        if extra["type"] == nil { try header.encode(kind.description, forKey: .type) }
-        if extra["identifier"] == nil { try header.encode(identifier, forKey: .identifier) }
+        try encoder.encode(extra["type"] == nil ? kind.description : nil, forKey: HeaderKey.type)
+        try encoder.encode(extra["identifier"] == nil ? identifier : nil, forKey: HeaderKey.identifier)
         try encoder.encode(Node.headerFields, of: self)
         if let actions {
+            var header = encoder.container(keyedBy: HeaderKey.self)
             var map = header.nestedContainer(keyedBy: MemberKey.self, forKey: .actions)
             for entry in actions { try map.encode(entry.action, forKey: MemberKey(entry.button.description)) }
         }

@@ -47,10 +47,8 @@ public enum NodeKind: NamedCases {
 
     /// True for nodes that hold `steps`: the assessment, sections, and assessments nested as steps.
     public var isContainer: Bool { self == .assessment || self == .section }
-
     /// True for question steps.
     public var isQuestion: Bool { self == .simpleQuestion || self == .choiceQuestion || self == .multipleInputQuestion }
-
     /// True for nodes whose content comes from another resource file.
     public var isTransform: Bool { self == .transform || self == .transformableAssessment }
 }

@@ -119,12 +119,8 @@ public struct RegExValidator: Sendable, Hashable {
             return .success(try ECMARegex("^(?:" + pattern + ")$"))
         } catch let wrapped {
             // Report the error as the pattern was written: its own offsets, without the wrapping.
-            do {
-                _ = try ECMARegex(pattern)
-                return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
-            } catch {
-                return .failure(error)
-            }
+            do { _ = try ECMARegex(pattern) } catch { return .failure(error) }
+            return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
         }
     }
 }
@@ -174,15 +170,6 @@ public struct Question: Sendable, Hashable {
         case choice(ChoiceInput)
         /// `multipleInputQuestion`: several items, answered as an object keyed by item (`nil` when missing).
         case multiple([InputItem]?)
-    }
-
-    /// The question's node type.
-    public var kind: NodeKind {
-        switch input {
-        case .simple: .simpleQuestion
-        case .choice: .choiceQuestion
-        case .multiple: .multipleInputQuestion
-        }
     }
 
     /// Simple questions: the input item.

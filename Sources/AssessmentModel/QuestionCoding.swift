@@ -1,7 +1,5 @@
 import JSONCore
 
-// A question's parts through keyed containers (see ModelCoding.swift for the lenient rules).
-
 extension Question {
     /// The members every question has.
     enum CodingKeys: String, CodingKey, CaseIterable { case surveyRules, uiHint, optional }
