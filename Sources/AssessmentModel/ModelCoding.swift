@@ -1,10 +1,5 @@
 import JSONCore
 
-// Every part of the model is `Codable` through keyed containers, one set of coding keys per kind. Decoding is
-// lenient, as the engines' loaders and lint need it: a member of the wrong JSON type is reported (see
-// `Decoder.report(_:)`) and kept in the part's `extra`; only a part that is not a JSON object throws. With
-// `JSONValueDecoder`/`JSONValueEncoder` numbers keep their lexemes, members their order and parts their pointers.
-
 /// A part of a survey the model could not read as the format describes (wrong JSON type, etc.).
 public struct ModelIssue: Sendable, Hashable {
     /// Where the value is.
@@ -26,20 +21,11 @@ public struct ModelIssue: Sendable, Hashable {
     }
 }
 
-/// Any member name: the key every part is read and written through.
-struct MemberKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Reads one JSON object's members, tolerating members of the wrong type: each is reported at its pointer and,
-/// like every member no typed property accepted, kept by ``extra()``.
+/// Reads one JSON object's members leniently, as the engines' loaders and lint need it: a member of the wrong JSON
+/// type is reported at its pointer (see `Decoder.report(_:)`) and, like every member no typed property accepted, kept
+/// by ``extra()``; only a part that is not an object throws. Every part of the model is read through one of these.
 struct LenientMembers {
-    let keyed: KeyedDecodingContainer<MemberKey>
+    let keyed: KeyedDecodingContainer<JSONCodingKey>
     let decoder: any Decoder
     /// The object as parsed, with `JSONValueDecoder` (members are then looked up in it directly).
     private let object: JSONObject?
@@ -49,7 +35,7 @@ struct LenientMembers {
     /// The members of the object `decoder` holds; when it holds no object, throws a type mismatch
     /// naming the `part` expected ("a node").
     init(_ decoder: any Decoder, part: String) throws {
-        guard let keyed = try? decoder.container(keyedBy: MemberKey.self) else {
+        guard let keyed = try? decoder.container(keyedBy: JSONCodingKey.self) else {
             let found = (decoder.jsonValue ?? (try? JSONValue(from: decoder)))?.primitiveType ?? .null
             throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: found), at: decoder.jsonPointer)
         }
@@ -59,13 +45,12 @@ struct LenientMembers {
     }
 
     /// Whether the object has the member.
-    func contains(_ key: some CodingKey) -> Bool { keyed.contains(MemberKey(key.stringValue)) }
+    func contains(_ key: some CodingKey) -> Bool { keyed.contains(JSONCodingKey(key)) }
 
     /// Any value (`null` included), as written; `nil` when absent. (Other decoders' `decodeIfPresent` reads `null` as absent.)
     func value(_ key: some CodingKey) -> JSONValue? {
         if let object { return object[key.stringValue] }
-        guard contains(key) else { return nil }
-        return try? keyed.decode(JSONValue.self, forKey: MemberKey(key.stringValue))
+        return contains(key) ? try? keyed.decode(JSONValue.self, forKey: JSONCodingKey(key)) : nil
     }
 
     /// Marks the member as read into a typed property, so ``extra()`` leaves it out.
@@ -98,9 +83,9 @@ struct LenientMembers {
     /// The member as `read` takes it (a part, an array, a map); `nil` when absent or not `expected` (then reported
     /// when `reporting`).
     mutating func nested<T>(_ key: some CodingKey, _ expected: JSONPrimitiveType, reporting: Bool = true,
-                            _ read: (KeyedDecodingContainer<MemberKey>, MemberKey) throws -> T) -> T? {
+                            _ read: (KeyedDecodingContainer<JSONCodingKey>, JSONCodingKey) throws -> T) -> T? {
         guard contains(key) else { return nil }
-        guard let result = try? read(keyed, MemberKey(key.stringValue)) else {
+        guard let result = try? read(keyed, JSONCodingKey(key)) else {
             if reporting { reject(key, expected: expected) }
             return nil
         }
@@ -152,7 +137,7 @@ struct LenientMembers {
 /// capture only the key and the key path, hence unchecked.
 struct Field<Part, Key: CodingKey>: @unchecked Sendable {
     let read: (inout Part, inout LenientMembers) throws -> Void
-    let write: (Part, inout KeyedEncodingContainer<MemberKey>) throws -> Void
+    let write: (Part, inout KeyedEncodingContainer<JSONCodingKey>) throws -> Void
 
     /// The property at `path`.
     typealias Path<T> = WritableKeyPath<Part, T?>
@@ -163,7 +148,7 @@ struct Field<Part, Key: CodingKey>: @unchecked Sendable {
         Field(read: { part, members in
             if let value = get(&members, key) { part[keyPath: path] = value }
         }, write: { part, container in
-            if let value = part[keyPath: path] { try container.encode(put(value), forKey: MemberKey(key.stringValue)) }
+            if let value = part[keyPath: path] { try container.encode(put(value), forKey: JSONCodingKey(key)) }
         })
     }
 
@@ -206,25 +191,20 @@ extension ObjectPart {
     /// Writes the typed members, then `extra`.
     public func encode(to encoder: any Encoder) throws {
         try encoder.encode(Self.fields, of: self)
-        try encoder.encode(extra: extra)
+        for member in extra { try encoder.encode(member.value, forKey: JSONCodingKey(stringValue: member.key)) }
     }
 }
 
 extension Encoder {
     /// Writes `fields` of `part`.
     func encode<Part, Key>(_ fields: [Field<Part, Key>], of part: Part) throws {
-        var container = container(keyedBy: MemberKey.self)
+        var container = container(keyedBy: JSONCodingKey.self)
         for field in fields { try field.write(part, &container) }
     }
 
     /// Writes `value` under `key`, unless it is `nil`.
     func encode(_ value: (some Encodable)?, forKey key: some CodingKey) throws {
-        var container = container(keyedBy: MemberKey.self)
-        try container.encodeIfPresent(value, forKey: MemberKey(key.stringValue))
-    }
-
-    /// Writes a part's unread members after its typed ones.
-    func encode(extra: JSONObject) throws {
-        for member in extra { try encode(member.value, forKey: MemberKey(member.key)) }
+        var container = container(keyedBy: JSONCodingKey.self)
+        try container.encodeIfPresent(value, forKey: JSONCodingKey(key))
     }
 }

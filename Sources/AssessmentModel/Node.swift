@@ -44,24 +44,18 @@ public struct Node: Sendable, Hashable {
     /// What a node is: one case per node type of the format, with the members only that type has. The
     /// large payloads are boxed, so copying a node (lint and the runner pass nodes around) stays cheap.
     public enum Body: Sendable, Hashable {
-        /// The survey itself (or an assessment nested as a step, which runs like a section).
-        indirect case assessment(Container)
-        /// A group of steps.
-        indirect case section(Container)
+        /// The survey itself (or an assessment nested as a step, which runs like a section), and a group of steps.
+        indirect case assessment(Container), section(Container)
         /// Content steps without members of their own.
         case overview, instruction, completion, feedback
         /// A step asking for a device permission.
         case permission(permissionType: String?)
-        /// A countdown before an activity, in seconds.
-        case countdown(duration: JSONNumber?)
-        /// A timed activity, in seconds.
-        case active(duration: JSONNumber?)
+        /// A countdown before an activity, and a timed activity, in seconds.
+        case countdown(duration: JSONNumber?), active(duration: JSONNumber?)
         /// A question: simple, choice or multiple-input, by its ``Question/input``.
         indirect case question(Question)
-        /// A node whose content is the node of the resource file `resourceName`.
-        case transform(resourceName: String?)
-        /// An assessment loaded from the resource file `resourceName`.
-        case transformableAssessment(resourceName: String?)
+        /// A node whose content is the node of the resource file `resourceName`, and an assessment loaded from one.
+        case transform(resourceName: String?), transformableAssessment(resourceName: String?)
         /// An assessment the app loads from its registry.
         case assessmentPlaceholder(assessmentInfo: JSONObject?)
         /// A type the format does not name (an app's own type, or a typo); a root of such a type may hold steps.

@@ -45,7 +45,7 @@ extension Node: Codable {
 
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
     private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
-        guard let map = members.nested(HeaderKey.actions, .object, { try $0.nestedContainer(keyedBy: MemberKey.self, forKey: $1) }) else { return nil }
+        guard let map = members.nested(HeaderKey.actions, .object, { try $0.nestedContainer(keyedBy: JSONCodingKey.self, forKey: $1) }) else { return nil }
         let keys = members.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
         return keys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
@@ -95,8 +95,8 @@ extension Node: Codable {
         try encoder.encode(Node.headerFields, of: self)
         if let actions {
             var header = encoder.container(keyedBy: HeaderKey.self)
-            var map = header.nestedContainer(keyedBy: MemberKey.self, forKey: .actions)
-            for entry in actions { try map.encode(entry.action, forKey: MemberKey(entry.button.description)) }
+            var map = header.nestedContainer(keyedBy: JSONCodingKey.self, forKey: .actions)
+            for entry in actions { try map.encode(entry.action, forKey: JSONCodingKey(stringValue: entry.button.description)) }
         }
         switch body {
         case .assessment(let container), .section(let container), .unknown(_, let container?):
@@ -109,7 +109,7 @@ extension Node: Codable {
         case .transform(let name), .transformableAssessment(let name): try encoder.encode(name, forKey: StepKey.resourceName)
         case .assessmentPlaceholder(let info): try encoder.encode(info, forKey: StepKey.assessmentInfo)
         }
-        try encoder.encode(extra: extra)
+        for member in extra { try encoder.encode(member.value, forKey: JSONCodingKey(stringValue: member.key)) }
     }
 }
 

@@ -33,9 +33,7 @@ extension Node {
     }
 
     /// The child step with this identifier.
-    public func step(_ identifier: String) -> Node? {
-        steps?.first { $0.identifier == identifier }
-    }
+    public func step(_ identifier: String) -> Node? { steps?.first { $0.identifier == identifier } }
 
     /// The node at `pointer` in this tree (`/steps/2/steps/0`, relative to this node), if one is there.
     public func node(at pointer: JSONPointer) -> Node? {

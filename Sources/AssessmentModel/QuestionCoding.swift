@@ -70,7 +70,7 @@ extension InputItem: ObjectPart {
         Field(read: { item, members in
             if let name = members.string(CodingKeys.type) { item.type = InputItemType(name) }
         }, write: { item, container in
-            try container.encode(item.type.description, forKey: MemberKey(CodingKeys.type.rawValue))
+            try container.encode(item.type.description, forKey: JSONCodingKey(CodingKeys.type))
         }),
         .string(.identifier, \.identifier), .string(.fieldLabel, \.fieldLabel), .string(.placeholder, \.placeholder),
         .string(.label, \.label), .part(.formatOptions, \.formatOptions), .bool(.optional, \.optional),
@@ -108,7 +108,7 @@ extension RegExValidator: ObjectPart {
             validator.pattern = pattern
             members.accept(CodingKeys.pattern)
         }, write: { validator, container in
-            try container.encode(validator.pattern, forKey: MemberKey(CodingKeys.pattern.rawValue))
+            try container.encode(validator.pattern, forKey: JSONCodingKey(CodingKeys.pattern))
         }),
         .string(.invalidMessage, \.invalidMessage),
     ]
