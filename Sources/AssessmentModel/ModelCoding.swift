@@ -27,31 +27,29 @@ public struct ModelIssue: Sendable, Hashable {
 struct LenientMembers {
     let keyed: KeyedDecodingContainer<JSONCodingKey>
     let decoder: any Decoder
-    /// The object as parsed, with `JSONValueDecoder` (members are then looked up in it directly).
-    private let object: JSONObject?
+    /// The object as parsed (members are looked up in it directly).
+    private let object: JSONObject
     /// The members typed properties took.
     private var accepted: [String] = []
 
-    /// The members of the object `decoder` holds; when it holds no object, throws a type mismatch
-    /// naming the `part` expected ("a node").
-    init(_ decoder: any Decoder, part: String) throws {
-        guard let keyed = try? decoder.container(keyedBy: JSONCodingKey.self) else {
-            let found = (decoder.jsonValue ?? (try? JSONValue(from: decoder)))?.primitiveType ?? .null
-            throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: found), at: decoder.jsonPointer)
+    /// The members of the object a `JSONValueDecoder`'s `decoder` holds; `nil` for other decoders (Foundation's),
+    /// whose part then reads its JSON value once and decodes that through a `JSONValueDecoder`, at the same pointer.
+    /// When the value is no object, throws a type mismatch naming the `part` expected ("a node").
+    init?(_ decoder: any Decoder, part: String) throws {
+        guard let value = decoder.jsonValue else { return nil }
+        guard case .object(let object) = value else {
+            throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: value.primitiveType), at: decoder.jsonPointer)
         }
-        self.keyed = keyed
+        self.object = object
         self.decoder = decoder
-        object = decoder.jsonValue?.objectValue
+        keyed = try decoder.container(keyedBy: JSONCodingKey.self)
     }
 
     /// Whether the object has the member.
-    func contains(_ key: some CodingKey) -> Bool { keyed.contains(JSONCodingKey(key)) }
+    func contains(_ key: some CodingKey) -> Bool { object[key.stringValue] != nil }
 
-    /// Any value (`null` included), as written; `nil` when absent. (Other decoders' `decodeIfPresent` reads `null` as absent.)
-    func value(_ key: some CodingKey) -> JSONValue? {
-        if let object { return object[key.stringValue] }
-        return contains(key) ? try? keyed.decode(JSONValue.self, forKey: JSONCodingKey(key)) : nil
-    }
+    /// Any value (`null` included), as written; `nil` when absent.
+    func value(_ key: some CodingKey) -> JSONValue? { object[key.stringValue] }
 
     /// Marks the member as read into a typed property, so ``extra()`` leaves it out.
     mutating func accept(_ key: some CodingKey) { accepted.append(key.stringValue) }
@@ -121,14 +119,9 @@ struct LenientMembers {
         return part
     }
 
-    /// The members no typed property accepted: in document order with `JSONValueDecoder`, by name with
-    /// other decoders (whose key order is unspecified).
+    /// The members no typed property accepted, in document order (by name from Foundation's decoder, which sorts them).
     func extra() -> JSONObject {
-        if let object, accepted.count == object.count { return JSONObject() }
-        let members = object?.members ?? keyed.allKeys.sorted { $0.stringValue < $1.stringValue }.compactMap { key in
-            (try? keyed.decode(JSONValue.self, forKey: key)).map { JSONObject.Member(key: key.stringValue, value: $0) }
-        }
-        return JSONObject(members.filter { !accepted.contains($0.key) })
+        accepted.count == object.count ? JSONObject() : JSONObject(object.members.filter { !accepted.contains($0.key) })
     }
 }
 
@@ -150,6 +143,13 @@ struct Field<Part, Key: CodingKey>: @unchecked Sendable {
         }, write: { part, container in
             if let value = part[keyPath: path] { try container.encode(put(value), forKey: JSONCodingKey(key)) }
         })
+    }
+
+    /// A member of a property that always has a value: set when `get` reads one, always written.
+    static func always<T, Written: Encodable>(_ key: Key, _ path: WritableKeyPath<Part, T>, get: @escaping (inout LenientMembers, Key) throws -> T?,
+                                              put: @escaping (T) -> Written) -> Field {
+        Field(read: { part, members in if let value = try get(&members, key) { part[keyPath: path] = value } },
+              write: { part, container in try container.encode(put(part[keyPath: path]), forKey: JSONCodingKey(key)) })
     }
 
     /// A string, boolean or (exact) number member, or one of any JSON type (`null` included).
@@ -183,7 +183,10 @@ protocol ObjectPart: Codable {
 extension ObjectPart {
     /// Decodes the part (its pointer is the decoder's); throws when it is not an object.
     public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, part: Self.partName)
+        guard var members = try LenientMembers(decoder, part: Self.partName) else {
+            self = try JSONValueDecoder().decode(Self.self, from: JSONValue(from: decoder), at: decoder.jsonPointer)
+            return
+        }
         self = try members.read(Self.fields, into: Self(at: decoder.jsonPointer))
         extra = members.extra()
     }

@@ -31,7 +31,10 @@ extension Node: Codable {
 
     /// Decodes the node and its children.
     public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, part: "a node")
+        guard var members = try LenientMembers(decoder, part: "a node") else {
+            self = try JSONValueDecoder().decode(Node.self, from: JSONValue(from: decoder), at: decoder.jsonPointer)
+            return
+        }
         let pointer = decoder.jsonPointer
         let typeName = members.string(HeaderKey.type)
         if typeName == nil { decoder.report(JSONDecodingError(.missingKey("type"), at: pointer)) }
@@ -46,8 +49,7 @@ extension Node: Codable {
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
     private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
         guard let map = members.nested(HeaderKey.actions, .object, { try $0.nestedContainer(keyedBy: JSONCodingKey.self, forKey: $1) }) else { return nil }
-        let keys = members.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
-        return keys.map { key in
+        return map.allKeys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
         }
     }

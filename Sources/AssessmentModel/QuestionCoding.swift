@@ -67,11 +67,7 @@ extension InputItem: ObjectPart {
     /// `type` is always written; a `regExValidator` without a string `pattern` is kept in `extra` unreported, as
     /// the apps ignore it.
     static let fields: [Field<InputItem, CodingKeys>] = [
-        Field(read: { item, members in
-            if let name = members.string(CodingKeys.type) { item.type = InputItemType(name) }
-        }, write: { item, container in
-            try container.encode(item.type.description, forKey: JSONCodingKey(CodingKeys.type))
-        }),
+        .always(.type, \.type, get: { $0.string($1).map(InputItemType.init) }, put: \.description),
         .string(.identifier, \.identifier), .string(.fieldLabel, \.fieldLabel), .string(.placeholder, \.placeholder),
         .string(.label, \.label), .part(.formatOptions, \.formatOptions), .bool(.optional, \.optional),
         .number(.characterLimit, \.characterLimit),
@@ -101,15 +97,11 @@ extension RegExValidator: ObjectPart {
     static let partName = "a regular expression validator"
     /// `pattern` is required: a validator without a string one does not decode.
     static let fields: [Field<RegExValidator, CodingKeys>] = [
-        Field(read: { validator, members in
-            guard let pattern = members.value(CodingKeys.pattern)?.stringValue else {
-                throw JSONDecodingError(.missingKey(CodingKeys.pattern.rawValue), at: members.decoder.jsonPointer)
-            }
-            validator.pattern = pattern
-            members.accept(CodingKeys.pattern)
-        }, write: { validator, container in
-            try container.encode(validator.pattern, forKey: JSONCodingKey(CodingKeys.pattern))
-        }),
+        .always(.pattern, \.pattern, get: { members, key in
+            guard let pattern = members.value(key)?.stringValue else { throw JSONDecodingError(.missingKey(key.rawValue), at: members.decoder.jsonPointer) }
+            members.accept(key)
+            return pattern
+        }, put: { $0 }),
         .string(.invalidMessage, \.invalidMessage),
     ]
     init(at pointer: JSONPointer) { self.pointer = pointer }
