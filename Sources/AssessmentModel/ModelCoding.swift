@@ -54,23 +54,25 @@ struct LenientMembers {
     /// Marks the member as read into a typed property, so ``extra()`` leaves it out.
     mutating func accept(_ key: some CodingKey) { accepted.append(key.stringValue) }
 
-    /// Reports the member as not being `expected` (naming the JSON type found); it stays in ``extra()``.
-    func reject(_ key: some CodingKey, expected: JSONPrimitiveType, found: JSONValue? = nil) {
-        guard decoder.collectsProblems else { return }
-        let found = (found ?? value(key))?.primitiveType ?? .null
-        decoder.report(JSONDecodingError(.typeMismatch(expected: expected.withArticle, found: found),
-                                         at: decoder.jsonPointer.appending(key.stringValue)))
+    /// The member as `read` takes it from its value (or, for parts, from the container); `nil` when absent, or when
+    /// `read` cannot take it: it then stays in ``extra()`` and, when `reporting`, is reported as not `expected`.
+    mutating func take<T>(_ key: some CodingKey, _ expected: JSONPrimitiveType, reporting: Bool = true,
+                          _ read: (JSONValue, KeyedDecodingContainer<JSONCodingKey>) throws -> T?) -> T? {
+        guard let value = value(key) else { return nil }
+        if let result = try? read(value, keyed) {
+            accept(key)
+            return result
+        }
+        if reporting, decoder.collectsProblems {
+            decoder.report(JSONDecodingError(.typeMismatch(expected: expected.withArticle, found: value.primitiveType),
+                                             at: decoder.jsonPointer.appending(key.stringValue)))
+        }
+        return nil
     }
 
     /// The member's payload of one JSON type; `nil` when absent or of another type (then reported).
     mutating func payload<P>(_ key: some CodingKey, _ type: JSONPrimitiveType, _ extract: (JSONValue) -> P?) -> P? {
-        guard let value = value(key) else { return nil }
-        guard let payload = extract(value) else {
-            reject(key, expected: type, found: value)
-            return nil
-        }
-        accept(key)
-        return payload
+        take(key, type) { value, _ in extract(value) }
     }
 
     /// A string, boolean or (exact) number member.
@@ -78,27 +80,14 @@ struct LenientMembers {
     mutating func bool(_ key: some CodingKey) -> Bool? { payload(key, .boolean, \.boolValue) }
     mutating func number(_ key: some CodingKey) -> JSONNumber? { payload(key, .number, \.numberValue) }
 
-    /// The member as `read` takes it (a part, an array, a map); `nil` when absent or not `expected` (then reported
-    /// when `reporting`).
-    mutating func nested<T>(_ key: some CodingKey, _ expected: JSONPrimitiveType, reporting: Bool = true,
-                            _ read: (KeyedDecodingContainer<JSONCodingKey>, JSONCodingKey) throws -> T) -> T? {
-        guard contains(key) else { return nil }
-        guard let result = try? read(keyed, JSONCodingKey(key)) else {
-            if reporting { reject(key, expected: expected) }
-            return nil
-        }
-        accept(key)
-        return result
-    }
-
     /// A part (an object) decoded with its pointer.
     mutating func decode<T: Decodable>(_ type: T.Type, _ key: some CodingKey, reporting: Bool = true) -> T? {
-        nested(key, .object, reporting: reporting) { try $0.decode(T.self, forKey: $1) }
+        take(key, .object, reporting: reporting) { _, keyed in try keyed.decode(T.self, forKey: JSONCodingKey(key)) }
     }
 
     /// An array of parts: elements that are not objects are reported and skipped.
     mutating func parts<T: Decodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
-        guard var elements = nested(key, .array, { try $0.nestedUnkeyedContainer(forKey: $1) }) else { return nil }
+        guard var elements = take(key, .array, { _, keyed in try keyed.nestedUnkeyedContainer(forKey: JSONCodingKey(key)) }) else { return nil }
         var parts: [T] = []
         parts.reserveCapacity(elements.count ?? 0)
         while !elements.isAtEnd {

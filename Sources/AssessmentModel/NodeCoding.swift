@@ -48,7 +48,8 @@ extension Node: Codable {
 
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
     private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
-        guard let map = members.nested(HeaderKey.actions, .object, { try $0.nestedContainer(keyedBy: JSONCodingKey.self, forKey: $1) }) else { return nil }
+        let key = JSONCodingKey(HeaderKey.actions)
+        guard let map = members.take(key, .object, { _, keyed in try keyed.nestedContainer(keyedBy: JSONCodingKey.self, forKey: key) }) else { return nil }
         return map.allKeys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
         }
