@@ -2,10 +2,8 @@ import JSONCore
 
 /// A part of a survey the model could not read as the format describes (wrong JSON type, etc.).
 public struct ModelIssue: Sendable, Hashable {
-    /// Where the value is.
-    public let pointer: JSONPointer
-    /// What is wrong with it.
-    public let message: String
+    /// Where the value is, and what is wrong with it.
+    public let pointer: JSONPointer, message: String
 
     /// The issue for a problem the model's decoding reported.
     init(_ problem: JSONDecodingError) {
@@ -103,9 +101,7 @@ struct LenientMembers {
 
     /// `part` with `fields` read into it.
     mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: Part) throws -> Part {
-        var part = part
-        for field in fields { try field.read(&part, &self) }
-        return part
+        try fields.reduce(into: part) { part, field in try field.read(&part, &self) }
     }
 
     /// The members no typed property accepted, in document order (by name from Foundation's decoder, which sorts them).

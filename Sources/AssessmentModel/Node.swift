@@ -66,10 +66,8 @@ public struct Node: Sendable, Hashable {
     public struct Container: Sendable, Hashable {
         /// The child steps, in order.
         public var steps: [Node]
-        /// The assessment's `versionString`, `schemaIdentifier` and `copyright`.
-        public var versionString, schemaIdentifier, copyright: String?
-        /// The assessment's `estimatedMinutes`, as written.
-        public var estimatedMinutes: JSONNumber?
+        /// The assessment's `versionString`, `schemaIdentifier`, `copyright` and `estimatedMinutes` (as written).
+        public var versionString, schemaIdentifier, copyright: String?, estimatedMinutes: JSONNumber?
     }
 
     /// A node of `body` without other members; decoding fills them in.

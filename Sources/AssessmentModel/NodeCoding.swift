@@ -1,9 +1,8 @@
 import JSONCore
 
-/// A node reads `"type"` first, then the header every node has, then its kind's own members (one
-/// set of coding keys per kind, named as the engines name them; see ``EngineKeys``), then keeps the
-/// members no engine reads in ``Node/extra``. A missing `type` or `identifier` is reported (the node
-/// then has an empty one); sections nest as deep as the file does (see `steps(_:)`).
+/// A node reads `"type"` first, then the header every node has, then its kind's own members (keys named as the
+/// engines name them; see ``EngineKeys``), and keeps the others in ``Node/extra``. A missing `type` or `identifier`
+/// is reported (the node then has an empty one).
 extension Node: Codable {
     /// The members every node has.
     enum HeaderKey: String, CodingKey, CaseIterable {

@@ -58,10 +58,8 @@ package final class AncestorChain: @unchecked Sendable {
     package let node: Node
     /// The container around it; `nil` for the outermost.
     package private(set) var parent: AncestorChain?
-    /// Whether this container or one around it is a section.
-    package let inSection: Bool
-    /// How many containers the chain holds.
-    package let depth: Int
+    /// Whether this container or one around it is a section, and how many containers the chain holds.
+    package let inSection: Bool, depth: Int
 
     package init(node: Node, parent: AncestorChain?) {
         self.node = node

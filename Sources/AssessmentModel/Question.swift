@@ -14,17 +14,13 @@ public struct SurveyRule: Sendable, Hashable {
 
     /// A rule from its parts; a `nil` operator is an absent one (compared with `eq`).
     public init(skipToIdentifier: String? = nil, matchingAnswer: JSONValue? = nil, ruleOperator: RuleOperator? = nil) {
-        self.skipToIdentifier = skipToIdentifier
-        self.matchingAnswer = matchingAnswer
-        writtenOperator = ruleOperator
+        (self.skipToIdentifier, self.matchingAnswer, writtenOperator) = (skipToIdentifier, matchingAnswer, ruleOperator)
     }
 
     /// The comparison: ``writtenOperator``, `eq` when absent.
     public var ruleOperator: RuleOperator { writtenOperator ?? .equal }
-
     /// The target as a navigation target.
     public var target: NavigationTarget? { skipToIdentifier.map(NavigationTarget.init) }
-
     /// The value compared with: `matchingAnswer`, or `null` when absent.
     public var comparedValue: JSONValue { matchingAnswer ?? .null }
 }
@@ -64,10 +60,9 @@ public struct InputItem: Sendable, Hashable {
     public var identifier, fieldLabel, placeholder, label: String?
     /// The bounds and scale labels (`formatOptions`).
     public var formatOptions: FormatOptions?
-    /// `optional` as written: `false` makes a multiple-input item required.
-    public var optional: Bool?
-    /// The longest string answer allowed (`characterLimit`), as written.
-    public var characterLimit: JSONNumber?
+    /// `optional` (`false` makes a multiple-input item required) and the longest string answer allowed
+    /// (`characterLimit`), as written.
+    public var optional: Bool?, characterLimit: JSONNumber?
     /// A string input's `regExValidator`, when it is an object with a string `pattern`.
     public var regExValidator: RegExValidator?
     /// Members the model does not know, kept for round trips, and where the item is.
@@ -75,8 +70,7 @@ public struct InputItem: Sendable, Hashable {
 
     /// An item of `type` with no other members.
     public init(type: InputItemType = .string, pointer: JSONPointer = .root) {
-        self.type = type
-        self.pointer = pointer
+        (self.type, self.pointer) = (type, pointer)
     }
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
@@ -138,10 +132,8 @@ public enum SelectorType: NamedCases {
 
 /// One choice of a choice question.
 public struct Choice: Sendable, Hashable {
-    /// The answer recorded for it; `nil` when absent (selecting it answers `null`).
-    public var value: JSONValue?
-    /// The label shown to the participant.
-    public var text: String?
+    /// The answer recorded for it (`nil` when absent: selecting it answers `null`), and the label shown.
+    public var value: JSONValue?, text: String?
     /// `selectorType` as written; `nil` when absent (see ``selectorType``).
     public var writtenSelector: SelectorType?
     /// Members the model does not type (e.g. `detail`, `icon`), kept for round trips, and where the choice is.
@@ -204,10 +196,8 @@ public struct Question: Sendable, Hashable {
 
 /// A choice question's input: its choices, their base type and the optional `other` field.
 public struct ChoiceInput: Sendable, Hashable {
-    /// `baseType` as written (also when it names no JSON type).
-    public var baseTypeName: String?
-    /// `singleChoice` as written (`true` when absent).
-    public var singleChoice: Bool?
+    /// `baseType` (also when it names no JSON type) and `singleChoice` (`true` when absent), as written.
+    public var baseTypeName: String?, singleChoice: Bool?
     /// The choices in order (`nil` when missing, which neither engine can decode).
     public var choices: [Choice]?
     /// The "other" text field.
