@@ -33,13 +33,13 @@ extension Node {
         guard platform == .android else { return self }
         var node = self
         if let next = nextStepIdentifier { node.nextStepIdentifier = NavigationTarget(next.description, on: platform) }
-        if var question = node.question {
+        if case .question(var question) = node.body {
             question.surveyRules = question.surveyRules.map { rule in
                 var rule = rule
                 rule.skipToIdentifier = rule.skipToIdentifier.map { NavigationTarget($0, on: platform).description }
                 return rule
             }
-            node.question = question
+            node.body = .question(question)
         }
         node.steps = node.steps?.map { $0.readingTargets(as: platform) }
         return node

@@ -1,161 +1,112 @@
 import JSONCore
 
-// Every part of the model is `Codable` through keyed containers, one set of coding keys per kind.
-// Decoding is lenient, as the engines' loaders and lint need it: a member of the wrong JSON type
-// is reported through `Decoder.report(_:)` (collected by `JSONValueDecoder`'s
-// `decode(_:from:at:collecting:)`, dropped by other decoders) and kept in the part's `extra`, so
-// the part still decodes and writes back every member it was given. Only a part that is not a JSON
-// object throws. With `JSONValueDecoder`/`JSONValueEncoder` numbers keep their lexemes, members their
-// order and every part its pointer in the document; with Foundation's coders pointers come from the
-// coding path and unread members are kept in key order.
-
 /// A part of a survey the model could not read as the format describes (wrong JSON type, etc.).
 public struct ModelIssue: Sendable, Hashable {
-    /// Where the value is.
-    public let pointer: JSONPointer
-    /// What is wrong with it.
-    public let message: String
+    /// Where the value is, and what is wrong with it.
+    public let pointer: JSONPointer, message: String
 
     /// The issue for a problem the model's decoding reported.
     init(_ problem: JSONDecodingError) {
         pointer = problem.pointer
         let key = problem.pointer.lastToken ?? ""
         switch problem.kind {
-        case .typeMismatch(_, let found) where JSONPointer.arrayIndex(key) != nil:
-            // Only arrays of parts report their elements (see `LenientMembers.parts`).
+        case .typeMismatch(_, let found) where JSONPointer.arrayIndex(key) != nil:  // only arrays of parts report elements
             message = "\"\(problem.pointer.parent?.lastToken ?? "")\" items must be objects, found \(found.withArticle)"
-        case .typeMismatch(let expected, let found):
-            message = "\"\(key)\" must be \(expected), found \(found.withArticle)"
-        case .missingKey(let member):
-            message = "the node has no \"\(member)\""
-        default:
-            message = problem.message
+        case .typeMismatch(let expected, let found): message = "\"\(key)\" must be \(expected), found \(found.withArticle)"
+        case .missingKey(let member): message = "the node has no \"\(member)\""
+        default: message = problem.message
         }
     }
 }
 
-/// Any member name: the key every part is read and written through.
-struct MemberKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Reads one JSON object's members, tolerating members of the wrong type: each is reported at its pointer and,
-/// like every member no typed property accepted, kept by ``extra()``.
+/// Reads one JSON object's members leniently, as the engines' loaders and lint need it: a member of the wrong JSON
+/// type is reported at its pointer (see `Decoder.report(_:)`) and, like every member no typed property accepted, kept
+/// by ``extra()``; only a part that is not an object throws. Every part of the model is read through one of these.
 struct LenientMembers {
-    let keyed: KeyedDecodingContainer<MemberKey>
+    let keyed: KeyedDecodingContainer<JSONCodingKey>
     let decoder: any Decoder
-    /// The object as parsed, with `JSONValueDecoder` (members are then looked up in it directly).
-    private let object: JSONObject?
+    /// The object as parsed (members are looked up in it directly).
+    private let object: JSONObject
     /// The members typed properties took.
     private var accepted: [String] = []
 
-    /// The members of the object `decoder` holds; when it holds no object, throws a type mismatch
-    /// naming the `part` expected ("a node").
-    init(_ decoder: any Decoder, part: String) throws {
-        do {
-            keyed = try decoder.container(keyedBy: MemberKey.self)
-        } catch {
-            let found = (decoder.jsonValue ?? (try? JSONValue(from: decoder)))?.primitiveType ?? .null
-            throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: found), at: decoder.jsonPointer)
+    /// The members of the object a `JSONValueDecoder`'s `decoder` holds; `nil` for other decoders (Foundation's),
+    /// whose part then reads its JSON value once and decodes that through a `JSONValueDecoder`, at the same pointer.
+    /// When the value is no object, throws a type mismatch naming the `part` expected ("a node").
+    init?(_ decoder: any Decoder, part: String) throws {
+        guard let value = decoder.jsonValue else { return nil }
+        guard case .object(let object) = value else {
+            throw JSONDecodingError(.typeMismatch(expected: "an object (\(part))", found: value.primitiveType), at: decoder.jsonPointer)
         }
+        self.object = object
         self.decoder = decoder
-        object = decoder.jsonValue?.objectValue
+        keyed = try decoder.container(keyedBy: JSONCodingKey.self)
     }
 
     /// Whether the object has the member.
-    func contains(_ key: some CodingKey) -> Bool { keyed.contains(MemberKey(key.stringValue)) }
+    func contains(_ key: some CodingKey) -> Bool { object[key.stringValue] != nil }
 
-    /// Any value (`null` included), as written; `nil` when absent. (Other decoders' `decodeIfPresent` reads `null` as absent.)
-    func value(_ key: some CodingKey) -> JSONValue? {
-        if let object { return object[key.stringValue] }
-        guard contains(key) else { return nil }
-        return try? keyed.decode(JSONValue.self, forKey: MemberKey(key.stringValue))
-    }
+    /// Any value (`null` included), as written; `nil` when absent.
+    func value(_ key: some CodingKey) -> JSONValue? { object[key.stringValue] }
 
     /// Marks the member as read into a typed property, so ``extra()`` leaves it out.
     mutating func accept(_ key: some CodingKey) { accepted.append(key.stringValue) }
 
-    /// Reports the member as not being `expected` (naming the JSON type found); it stays in ``extra()``.
-    func reject(_ key: some CodingKey, expected: JSONPrimitiveType, found: JSONValue? = nil) {
-        guard decoder.collectsProblems else { return }
-        let found = (found ?? value(key))?.primitiveType ?? .null
-        decoder.report(JSONDecodingError(.typeMismatch(expected: expected.withArticle, found: found),
-                                         at: decoder.jsonPointer.appending(key.stringValue)))
+    /// The member as `read` takes it from its value (or, for parts, from the container); `nil` when absent, or when
+    /// `read` cannot take it: it then stays in ``extra()`` and, when `reporting`, is reported as not `expected`.
+    mutating func take<T>(_ key: some CodingKey, _ expected: JSONPrimitiveType, reporting: Bool = true,
+                          _ read: (JSONValue, KeyedDecodingContainer<JSONCodingKey>) throws -> T?) -> T? {
+        guard let value = value(key) else { return nil }
+        if let result = try? read(value, keyed) {
+            accept(key)
+            return result
+        }
+        if reporting, decoder.collectsProblems {
+            decoder.report(JSONDecodingError(.typeMismatch(expected: expected.withArticle, found: value.primitiveType),
+                                             at: decoder.jsonPointer.appending(key.stringValue)))
+        }
+        return nil
     }
 
     /// The member's payload of one JSON type; `nil` when absent or of another type (then reported).
     mutating func payload<P>(_ key: some CodingKey, _ type: JSONPrimitiveType, _ extract: (JSONValue) -> P?) -> P? {
-        guard let value = value(key) else { return nil }
-        guard let payload = extract(value) else {
-            reject(key, expected: type, found: value)
-            return nil
-        }
-        accept(key)
-        return payload
+        take(key, type) { value, _ in extract(value) }
     }
 
-    /// A string member.
+    /// A string, boolean or (exact) number member.
     mutating func string(_ key: some CodingKey) -> String? { payload(key, .string, \.stringValue) }
-    /// A boolean member.
     mutating func bool(_ key: some CodingKey) -> Bool? { payload(key, .boolean, \.boolValue) }
-    /// A number member, exact.
     mutating func number(_ key: some CodingKey) -> JSONNumber? { payload(key, .number, \.numberValue) }
 
-    /// A part (an object) decoded with its pointer; `nil` when absent or not one (reported only when `reporting`).
+    /// A part (an object) decoded with its pointer.
     mutating func decode<T: Decodable>(_ type: T.Type, _ key: some CodingKey, reporting: Bool = true) -> T? {
-        guard contains(key) else { return nil }
-        guard let part = try? keyed.decode(T.self, forKey: MemberKey(key.stringValue)) else {
-            if reporting { reject(key, expected: .object) }
-            return nil
-        }
-        accept(key)
-        return part
+        take(key, .object, reporting: reporting) { _, keyed in try keyed.decode(T.self, forKey: JSONCodingKey(key)) }
     }
 
     /// An array of parts: elements that are not objects are reported and skipped.
     mutating func parts<T: Decodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
-        guard contains(key) else { return nil }
-        guard var elements = try? keyed.nestedUnkeyedContainer(forKey: MemberKey(key.stringValue)) else {
-            reject(key, expected: .array)
-            return nil
-        }
-        accept(key)
+        guard var elements = take(key, .array, { _, keyed in try keyed.nestedUnkeyedContainer(forKey: JSONCodingKey(key)) }) else { return nil }
         var parts: [T] = []
         parts.reserveCapacity(elements.count ?? 0)
         while !elements.isAtEnd {
             let index = elements.currentIndex
-            do {
-                parts.append(try elements.decode(T.self))
-            } catch {
-                // A failed read does not advance: read the element as a value to report it and move on.
-                guard let skipped = try? elements.decode(JSONValue.self) else { break }
-                decoder.report(JSONDecodingError(.typeMismatch(expected: "an object", found: skipped.primitiveType),
-                                                 at: decoder.jsonPointer.appending(key.stringValue).appending(index: index)))
-            }
+            if let part = try? elements.decode(T.self) { parts.append(part); continue }
+            // A failed read does not advance: read the element as a value to report it and move on.
+            guard let skipped = try? elements.decode(JSONValue.self) else { break }
+            decoder.report(JSONDecodingError(.typeMismatch(expected: "an object", found: skipped.primitiveType),
+                                             at: decoder.jsonPointer.appending(key.stringValue).appending(index: index)))
         }
         return parts
     }
 
-    /// Reads `fields` into `part`.
-    mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: inout Part) throws {
-        for field in fields { try field.read(&part, &self) }
+    /// `part` with `fields` read into it.
+    mutating func read<Part, Key>(_ fields: [Field<Part, Key>], into part: Part) throws -> Part {
+        try fields.reduce(into: part) { part, field in try field.read(&part, &self) }
     }
 
-    /// The members no typed property accepted: in document order with `JSONValueDecoder`, by name with
-    /// other decoders (whose key order is unspecified).
+    /// The members no typed property accepted, in document order (by name from Foundation's decoder, which sorts them).
     func extra() -> JSONObject {
-        if let object {
-            return accepted.count == object.count ? JSONObject() : JSONObject(object.members.filter { !accepted.contains($0.key) })
-        }
-        let keys = keyed.allKeys.filter { !accepted.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
-        return JSONObject(keys.compactMap { key in
-            (try? keyed.decode(JSONValue.self, forKey: key)).map { JSONObject.Member(key: key.stringValue, value: $0) }
-        })
+        accepted.count == object.count ? JSONObject() : JSONObject(object.members.filter { !accepted.contains($0.key) })
     }
 }
 
@@ -164,7 +115,7 @@ struct LenientMembers {
 /// capture only the key and the key path, hence unchecked.
 struct Field<Part, Key: CodingKey>: @unchecked Sendable {
     let read: (inout Part, inout LenientMembers) throws -> Void
-    let write: (Part, inout KeyedEncodingContainer<MemberKey>) throws -> Void
+    let write: (Part, inout KeyedEncodingContainer<JSONCodingKey>) throws -> Void
 
     /// The property at `path`.
     typealias Path<T> = WritableKeyPath<Part, T?>
@@ -175,21 +126,24 @@ struct Field<Part, Key: CodingKey>: @unchecked Sendable {
         Field(read: { part, members in
             if let value = get(&members, key) { part[keyPath: path] = value }
         }, write: { part, container in
-            if let value = part[keyPath: path] { try container.encode(put(value), forKey: MemberKey(key.stringValue)) }
+            if let value = part[keyPath: path] { try container.encode(put(value), forKey: JSONCodingKey(key)) }
         })
     }
 
-    /// A string member.
+    /// A member of a property that always has a value: set when `get` reads one, always written.
+    static func always<T, Written: Encodable>(_ key: Key, _ path: WritableKeyPath<Part, T>, get: @escaping (inout LenientMembers, Key) throws -> T?,
+                                              put: @escaping (T) -> Written) -> Field {
+        Field(read: { part, members in if let value = try get(&members, key) { part[keyPath: path] = value } },
+              write: { part, container in try container.encode(put(part[keyPath: path]), forKey: JSONCodingKey(key)) })
+    }
+
+    /// A string, boolean or (exact) number member, or one of any JSON type (`null` included).
     static func string(_ key: Key, _ path: Path<String>) -> Field { member(key, path, get: { $0.string($1) }, put: { $0 }) }
-    /// A boolean member.
     static func bool(_ key: Key, _ path: Path<Bool>) -> Field { member(key, path, get: { $0.bool($1) }, put: { $0 }) }
-    /// A number member, exact.
     static func number(_ key: Key, _ path: Path<JSONNumber>) -> Field { member(key, path, get: { $0.number($1) }, put: { $0 }) }
-    /// A member of any JSON type, `null` included.
     static func value(_ key: Key, _ path: Path<JSONValue>) -> Field { member(key, path, get: { $0.payload($1, .null) { $0 } }, put: { $0 }) }
     /// A part (an object), or an array of parts.
     static func part<T: Codable>(_ key: Key, _ path: Path<T>) -> Field { member(key, path, get: { $0.decode(T.self, $1) }, put: { $0 }) }
-    /// See ``part(_:_:)``.
     static func parts<T: Codable>(_ key: Key, _ path: Path<[T]>) -> Field { member(key, path, get: { $0.parts(T.self, $1) }, put: { $0 }) }
 
     /// A string read as a `T` (`make`) and written as its description.
@@ -214,45 +168,31 @@ protocol ObjectPart: Codable {
 extension ObjectPart {
     /// Decodes the part (its pointer is the decoder's); throws when it is not an object.
     public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, part: Self.partName)
-        self.init(at: decoder.jsonPointer)
-        try members.read(Self.fields, into: &self)
+        guard var members = try LenientMembers(decoder, part: Self.partName) else {
+            self = try JSONValueDecoder().decode(Self.self, from: JSONValue(from: decoder), at: decoder.jsonPointer)
+            return
+        }
+        self = try members.read(Self.fields, into: Self(at: decoder.jsonPointer))
         extra = members.extra()
     }
 
     /// Writes the typed members, then `extra`.
     public func encode(to encoder: any Encoder) throws {
         try encoder.encode(Self.fields, of: self)
-        try encoder.encode(extra: extra)
+        for member in extra { try encoder.encode(member.value, forKey: JSONCodingKey(stringValue: member.key)) }
     }
 }
 
 extension Encoder {
     /// Writes `fields` of `part`.
     func encode<Part, Key>(_ fields: [Field<Part, Key>], of part: Part) throws {
-        var container = container(keyedBy: MemberKey.self)
+        var container = container(keyedBy: JSONCodingKey.self)
         for field in fields { try field.write(part, &container) }
     }
 
-    /// Writes a part's unread members after its typed ones.
-    func encode(extra: JSONObject) throws {
-        guard !extra.isEmpty else { return }
-        var container = container(keyedBy: MemberKey.self)
-        for member in extra { try container.encode(member.value, forKey: MemberKey(member.key)) }
-    }
-}
-
-/// Runs decoding that recurses with a survey's nesting on a thread with room for it: sections nest
-/// as deep as the file does (``SurveyDocument/maxDepth``), and an ordinary thread's 8 MB stack does not
-/// hold 10,000 levels of `init(from:)`.
-enum DeepDecoding {
-    /// The pointer length at which decoding moves to a large stack (once: every deeper level stays there).
-    static let hopDepth = 128
-
-    /// `body`'s result, computed on a large-stack thread when `pointer` is `hopDepth` tokens deep (or one
-    /// more), else here.
-    static func run<Value>(at pointer: JSONPointer, _ body: () -> Value) -> Value {
-        guard (hopDepth...hopDepth + 1).contains(pointer.tokenCount) else { return body() }
-        return LargeStackThread.run(body)
+    /// Writes `value` under `key`, unless it is `nil`.
+    func encode(_ value: (some Encodable)?, forKey key: some CodingKey) throws {
+        var container = container(keyedBy: JSONCodingKey.self)
+        try container.encodeIfPresent(value, forKey: JSONCodingKey(key))
     }
 }

@@ -22,12 +22,10 @@ public struct ButtonCustomization: Sendable, Hashable {
 public struct Node: Sendable, Hashable {
     /// The node's `identifier` (empty when missing, which is reported as an issue).
     public var identifier: String
-    /// Content shown to the participant.
-    public var title, subtitle, detail: String?
+    /// Content shown to the participant (`title`, `subtitle`, `detail`), and a note for survey authors, never shown (`comment`).
+    public var title, subtitle, detail, comment: String?
     /// The image description, as written.
     public var image: JSONValue?
-    /// A note for survey authors, never shown.
-    public var comment: String?
     /// Where to go after this node instead of the next sibling.
     public var nextStepIdentifier: NavigationTarget?
     /// Buttons hidden on this node and, for containers, on every node inside.
@@ -37,7 +35,7 @@ public struct Node: Sendable, Hashable {
     /// What the node is, with the members of its kind.
     public var body: Body
     /// Members no engine reads (e.g. `$schema`, an app's own keys), kept for exact round trips.
-    public var extra: JSONObject
+    public var extra = JSONObject()
     /// The node's JSON Pointer in its document.
     public var pointer: JSONPointer
     /// True only for the holder lint puts around a file's single root step (see `fileHolder(for:)`).
@@ -46,24 +44,18 @@ public struct Node: Sendable, Hashable {
     /// What a node is: one case per node type of the format, with the members only that type has. The
     /// large payloads are boxed, so copying a node (lint and the runner pass nodes around) stays cheap.
     public enum Body: Sendable, Hashable {
-        /// The survey itself (or an assessment nested as a step, which runs like a section).
-        indirect case assessment(Container)
-        /// A group of steps.
-        indirect case section(Container)
+        /// The survey itself (or an assessment nested as a step, which runs like a section), and a group of steps.
+        indirect case assessment(Container), section(Container)
         /// Content steps without members of their own.
         case overview, instruction, completion, feedback
         /// A step asking for a device permission.
         case permission(permissionType: String?)
-        /// A countdown before an activity, in seconds.
-        case countdown(duration: JSONNumber?)
-        /// A timed activity, in seconds.
-        case active(duration: JSONNumber?)
+        /// A countdown before an activity, and a timed activity, in seconds.
+        case countdown(duration: JSONNumber?), active(duration: JSONNumber?)
         /// A question: simple, choice or multiple-input, by its ``Question/input``.
         indirect case question(Question)
-        /// A node whose content is the node of the resource file `resourceName`.
-        case transform(resourceName: String?)
-        /// An assessment loaded from the resource file `resourceName`.
-        case transformableAssessment(resourceName: String?)
+        /// A node whose content is the node of the resource file `resourceName`, and an assessment loaded from one.
+        case transform(resourceName: String?), transformableAssessment(resourceName: String?)
         /// An assessment the app loads from its registry.
         case assessmentPlaceholder(assessmentInfo: JSONObject?)
         /// A type the format does not name (an app's own type, or a typo); a root of such a type may hold steps.
@@ -74,18 +66,14 @@ public struct Node: Sendable, Hashable {
     public struct Container: Sendable, Hashable {
         /// The child steps, in order.
         public var steps: [Node]
-        /// The assessment's `versionString`, `schemaIdentifier` and `copyright`.
-        public var versionString, schemaIdentifier, copyright: String?
-        /// The assessment's `estimatedMinutes`, as written.
-        public var estimatedMinutes: JSONNumber?
+        /// The assessment's `versionString`, `schemaIdentifier`, `copyright` and `estimatedMinutes` (as written).
+        public var versionString, schemaIdentifier, copyright: String?, estimatedMinutes: JSONNumber?
     }
 
-    /// A node of `body` with the header members given; decoding fills in the rest.
-    public init(identifier: String, body: Body, title: String? = nil, extra: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
+    /// A node of `body` without other members; decoding fills them in.
+    public init(identifier: String, body: Body, pointer: JSONPointer = .root) {
         self.identifier = identifier
         self.body = body
-        self.title = title
-        self.extra = extra
         self.pointer = pointer
     }
 
@@ -101,7 +89,12 @@ public struct Node: Sendable, Hashable {
         case .permission: return .permission
         case .countdown: return .countdown
         case .active: return .active
-        case .question(let question): return question.kind
+        case .question(let question):
+            switch question.input {
+            case .simple: return .simpleQuestion
+            case .choice: return .choiceQuestion
+            case .multiple: return .multipleInputQuestion
+            }
         case .transform: return .transform
         case .transformableAssessment: return .transformableAssessment
         case .assessmentPlaceholder: return .assessmentPlaceholder
@@ -112,9 +105,8 @@ public struct Node: Sendable, Hashable {
     /// The container part of the assessment, a section, or a root of an app's own type that holds steps.
     public var container: Container? {
         switch body {
-        case .assessment(let container), .section(let container): return container
-        case .unknown(_, let container): return container
-        default: return nil
+        case .assessment(let container), .section(let container), .unknown(_, let container?): container
+        default: nil
         }
     }
 
@@ -134,36 +126,15 @@ public struct Node: Sendable, Hashable {
         }
     }
 
-    /// Questions: rules and input; `nil` for other nodes. Setting it replaces a question's payload.
-    public var question: Question? {
-        get {
-            if case .question(let question) = body { return question }
-            return nil
-        }
-        set {
-            guard let newValue, case .question = body else { return }
-            body = .question(newValue)
-        }
-    }
+    /// Questions: rules and input; `nil` for other nodes.
+    public var question: Question? { if case .question(let question) = body { question } else { nil } }
+    /// True for question steps.
+    public var isQuestion: Bool { kind.isQuestion }
 
     /// A container holding a file's single root step, so lint can walk that step like any other.
     package static func fileHolder(for step: Node) -> Node {
         var holder = Node(identifier: "", body: .unknown(type: "", container: Container(steps: [step])), pointer: step.pointer)
         holder.isFileHolder = true
         return holder
-    }
-
-    /// True for question steps.
-    public var isQuestion: Bool { kind.isQuestion }
-
-    /// The `$schema` the file names (e.g. `…/schemas/v2/AssessmentObject.json`).
-    public var schemaURI: String? { extra["$schema"]?.stringValue }
-
-    /// A choice question's choices; empty for other nodes.
-    public var choices: [Choice] { question?.choices ?? [] }
-
-    /// The title a button shows on this node, if `actions` sets one.
-    public func buttonTitle(_ button: ButtonType) -> String? {
-        actions?.first { $0.button == button }?.action.buttonTitle
     }
 }

@@ -1,9 +1,8 @@
 import JSONCore
 
-/// A node reads `"type"` first, then the header every node has, then its kind's own members (one
-/// set of coding keys per kind, named as the engines name them; see ``EngineKeys``), then keeps the
-/// members no engine reads in ``Node/extra``. A missing `type` or `identifier` is reported (the node
-/// then has an empty one); sections nest as deep as the file does (see `DeepDecoding`).
+/// A node reads `"type"` first, then the header every node has, then its kind's own members (keys named as the
+/// engines name them; see ``EngineKeys``), and keeps the others in ``Node/extra``. A missing `type` or `identifier`
+/// is reported (the node then has an empty one).
 extension Node: Codable {
     /// The members every node has.
     enum HeaderKey: String, CodingKey, CaseIterable {
@@ -11,14 +10,9 @@ extension Node: Codable {
     }
 
     /// The assessment's and sections' members.
-    enum ContainerKey: String, CodingKey, CaseIterable {
-        case versionString, schemaIdentifier, estimatedMinutes, copyright, steps
-    }
-
+    enum ContainerKey: String, CodingKey, CaseIterable { case versionString, schemaIdentifier, estimatedMinutes, copyright, steps }
     /// The members of the other kinds that have any: one key each.
-    enum StepKey: String, CodingKey {
-        case permissionType, duration, resourceName, assessmentInfo, steps
-    }
+    enum StepKey: String, CodingKey { case permissionType, duration, resourceName, assessmentInfo, steps }
 
     /// The header members but `type`, `identifier` and `actions`.
     private static let headerFields: [Field<Node, HeaderKey>] = [
@@ -36,14 +30,16 @@ extension Node: Codable {
 
     /// Decodes the node and its children.
     public init(from decoder: any Decoder) throws {
-        var members = try LenientMembers(decoder, part: "a node")
+        guard var members = try LenientMembers(decoder, part: "a node") else {
+            self = try JSONValueDecoder().decode(Node.self, from: JSONValue(from: decoder), at: decoder.jsonPointer)
+            return
+        }
         let pointer = decoder.jsonPointer
         let typeName = members.string(HeaderKey.type)
         if typeName == nil { decoder.report(JSONDecodingError(.missingKey("type"), at: pointer)) }
         let identifier = members.string(HeaderKey.identifier)
         if !members.contains(HeaderKey.identifier) { decoder.report(JSONDecodingError(.missingKey("identifier"), at: pointer)) }
-        self.init(identifier: identifier ?? "", body: .overview, pointer: pointer)
-        try members.read(Node.headerFields, into: &self)
+        self = try members.read(Node.headerFields, into: Node(identifier: identifier ?? "", body: .overview, pointer: pointer))
         actions = Node.actions(&members)
         body = try Node.body(of: NodeKind(typeName ?? ""), &members)
         extra = members.extra()
@@ -51,14 +47,9 @@ extension Node: Codable {
 
     /// `actions`: each member a button and its action (a value that is not an object customizes nothing).
     private static func actions(_ members: inout LenientMembers) -> [ButtonCustomization]? {
-        guard members.contains(HeaderKey.actions) else { return nil }
-        guard let map = try? members.keyed.nestedContainer(keyedBy: MemberKey.self, forKey: MemberKey(HeaderKey.actions.rawValue)) else {
-            members.reject(HeaderKey.actions, expected: .object)
-            return nil
-        }
-        members.accept(HeaderKey.actions)
-        let keys = members.decoder.jsonValue == nil ? map.allKeys.sorted { $0.stringValue < $1.stringValue } : map.allKeys
-        return keys.map { key in
+        let key = JSONCodingKey(HeaderKey.actions)
+        guard let map = members.take(key, .object, { _, keyed in try keyed.nestedContainer(keyedBy: JSONCodingKey.self, forKey: key) }) else { return nil }
+        return map.allKeys.map { key in
             ButtonCustomization(button: ButtonType(key.stringValue), action: (try? map.decode(ButtonAction.self, forKey: key)) ?? ButtonAction())
         }
     }
@@ -87,50 +78,46 @@ extension Node: Codable {
     }
 
     private static func container(_ members: inout LenientMembers) throws -> Container {
-        var container = Container(steps: steps(&members))
-        try members.read(containerFields, into: &container)
-        return container
+        try members.read(containerFields, into: Container(steps: steps(&members)))
     }
 
-    /// The child steps; the first levels past `DeepDecoding.hopDepth` move to a large stack.
+    /// The child steps. Sections nest as deep as the file does (``SurveyDocument/maxDepth``), and an ordinary thread's
+    /// 8 MB stack does not hold 10,000 levels of `init(from:)`: decoding moves to a large-stack thread once, at the
+    /// node 128 pointer tokens deep (or 129), and every deeper level stays there.
     private static func steps(_ members: inout LenientMembers) -> [Node] {
-        DeepDecoding.run(at: members.decoder.jsonPointer) { members.parts(Node.self, StepKey.steps) } ?? []
+        guard (128...129).contains(members.decoder.jsonPointer.tokenCount) else { return members.parts(Node.self, StepKey.steps) ?? [] }
+        return LargeStackThread.run { members.parts(Node.self, StepKey.steps) } ?? []
     }
 
     /// Writes the header, then the kind's members, then ``extra``.
     public func encode(to encoder: any Encoder) throws {
-        var header = encoder.container(keyedBy: HeaderKey.self)
         // A `type` or `identifier` of the wrong type is in `extra` and written from there.
-        if extra["type"] == nil { try header.encode(kind.description, forKey: .type) }
-        if extra["identifier"] == nil { try header.encode(identifier, forKey: .identifier) }
+        try encoder.encode(extra["type"] == nil ? kind.description : nil, forKey: HeaderKey.type)
+        try encoder.encode(extra["identifier"] == nil ? identifier : nil, forKey: HeaderKey.identifier)
         try encoder.encode(Node.headerFields, of: self)
         if let actions {
-            var map = header.nestedContainer(keyedBy: MemberKey.self, forKey: .actions)
-            for entry in actions { try map.encode(entry.action, forKey: MemberKey(entry.button.description)) }
+            var header = encoder.container(keyedBy: HeaderKey.self)
+            var map = header.nestedContainer(keyedBy: JSONCodingKey.self, forKey: .actions)
+            for entry in actions { try map.encode(entry.action, forKey: JSONCodingKey(stringValue: entry.button.description)) }
         }
-        var members = encoder.container(keyedBy: StepKey.self)
         switch body {
         case .assessment(let container), .section(let container), .unknown(_, let container?):
             try encoder.encode(Node.containerFields, of: container)
-            try members.encode(container.steps, forKey: .steps)
+            try encoder.encode(container.steps, forKey: StepKey.steps)
         case .overview, .instruction, .completion, .feedback, .unknown: break
-        case .permission(let type): try members.encodeIfPresent(type, forKey: .permissionType)
-        case .countdown(let duration), .active(let duration): try members.encodeIfPresent(duration, forKey: .duration)
+        case .permission(let type): try encoder.encode(type, forKey: StepKey.permissionType)
+        case .countdown(let duration), .active(let duration): try encoder.encode(duration, forKey: StepKey.duration)
         case .question(let question): try question.encode(to: encoder)
-        case .transform(let name), .transformableAssessment(let name): try members.encodeIfPresent(name, forKey: .resourceName)
-        case .assessmentPlaceholder(let info): try members.encodeIfPresent(info, forKey: .assessmentInfo)
+        case .transform(let name), .transformableAssessment(let name): try encoder.encode(name, forKey: StepKey.resourceName)
+        case .assessmentPlaceholder(let info): try encoder.encode(info, forKey: StepKey.assessmentInfo)
         }
-        try encoder.encode(extra: extra)
+        for member in extra { try encoder.encode(member.value, forKey: JSONCodingKey(stringValue: member.key)) }
     }
 }
 
 extension ButtonAction: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case buttonTitle, type
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case buttonTitle, type }
     static let partName = "a button action"
     static let fields: [Field<ButtonAction, CodingKeys>] = [.string(.buttonTitle, \.buttonTitle), .string(.type, \.type)]
-
     init(at pointer: JSONPointer) { self.init() }
 }

@@ -29,20 +29,10 @@ extension NamedCases {
 
 /// The node types the reference implementation names; the `"type"` key picks one.
 public enum NodeKind: NamedCases {
-    /// A type the format names.
-    case assessment, section, overview, instruction, completion, permission, simpleQuestion, choiceQuestion
-    /// A question with several input items; its answer is an object keyed by item identifier.
-    case multipleInputQuestion
-    /// Timed steps: a countdown before an activity, and the activity itself.
-    case countdown, active
-    /// A step showing a summary of the results (`feedback` in the reference).
-    case feedback
-    /// A node whose content is another resource file (`resourceName`).
-    case transform
-    /// An assessment loaded from another resource file (`resourceName`).
-    case transformableAssessment
-    /// An assessment the app loads from its registry (`assessmentInfo`).
-    case assessmentPlaceholder
+    /// A type the format names (docs/format.md describes each: `feedback` shows a summary of the results,
+    /// `transform` and `transformableAssessment` load `resourceName`, `assessmentPlaceholder` the app's registry).
+    case assessment, section, overview, instruction, completion, permission, simpleQuestion, choiceQuestion,
+         multipleInputQuestion, countdown, active, feedback, transform, transformableAssessment, assessmentPlaceholder
     /// A type the reference does not name (an app's extension type, or a typo), kept so lint can report it.
     case unknown(String)
 
@@ -57,10 +47,8 @@ public enum NodeKind: NamedCases {
 
     /// True for nodes that hold `steps`: the assessment, sections, and assessments nested as steps.
     public var isContainer: Bool { self == .assessment || self == .section }
-
     /// True for question steps.
     public var isQuestion: Bool { self == .simpleQuestion || self == .choiceQuestion || self == .multipleInputQuestion }
-
     /// True for nodes whose content comes from another resource file.
     public var isTransform: Bool { self == .transform || self == .transformableAssessment }
 }

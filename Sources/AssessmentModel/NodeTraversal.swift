@@ -10,50 +10,38 @@ extension Node {
 
         /// The assessment and sections around it, outermost first (built on demand: linear in the depth).
         public var ancestors: [Node] { chain.nodes }
-
         /// The innermost enclosing container (a section, or the assessment).
         public var container: Node { chain.node }
-
-        /// Whether any enclosing container is a section.
-        public var isInSection: Bool { chain.inSection }
     }
 
     /// Every node below this one, depth first in document order, with its ancestors. Iterative, and
     /// the ancestors are shared links, so a survey nested 10,000 sections deep costs linear time and memory.
     public func descendants() -> [Visit] {
         var visits: [Visit] = []
-        guard let children = steps, !children.isEmpty else { return visits }
         // Each open container with the index of its next child to visit.
         var stack: [(chain: AncestorChain, next: Int)] = [(AncestorChain(node: self, parent: nil), 0)]
-        while let top = stack.last {
-            let siblings = top.chain.node.steps ?? []
-            guard top.next < siblings.count else {
+        while case let (chain, next)? = stack.last {
+            guard let siblings = chain.node.steps, next < siblings.count else {
                 stack.removeLast()
                 continue
             }
             stack[stack.count - 1].next += 1
-            let child = siblings[top.next]
-            visits.append(Visit(node: child, chain: top.chain))
-            if let grandchildren = child.steps, !grandchildren.isEmpty {
-                stack.append((AncestorChain(node: child, parent: top.chain), 0))
-            }
+            visits.append(Visit(node: siblings[next], chain: chain))
+            if siblings[next].steps?.isEmpty == false { stack.append((AncestorChain(node: siblings[next], parent: chain), 0)) }
         }
         return visits
     }
 
     /// The child step with this identifier.
-    public func step(_ identifier: String) -> Node? {
-        steps?.first { $0.identifier == identifier }
-    }
+    public func step(_ identifier: String) -> Node? { steps?.first { $0.identifier == identifier } }
 
     /// The node at `pointer` in this tree (`/steps/2/steps/0`, relative to this node), if one is there.
     public func node(at pointer: JSONPointer) -> Node? {
-        let relative = pointer.tokens.starts(with: self.pointer.tokens)
-            ? Array(pointer.tokens.dropFirst(self.pointer.tokens.count)) : pointer.tokens
+        let own = self.pointer.tokens
+        var rest = pointer.tokens.starts(with: own) ? pointer.tokens.dropFirst(own.count) : pointer.tokens[...]
         var node = self
-        var rest = relative[...]
-        while let key = rest.first {
-            guard key == "steps", rest.count >= 2, let index = JSONPointer.arrayIndex(rest[rest.index(after: rest.startIndex)]),
+        while !rest.isEmpty {
+            guard rest.count >= 2, rest.first == "steps", let index = JSONPointer.arrayIndex(rest.dropFirst().first ?? ""),
                   let steps = node.steps, steps.indices.contains(index) else { return nil }
             node = steps[index]
             rest = rest.dropFirst(2)
@@ -70,10 +58,8 @@ package final class AncestorChain: @unchecked Sendable {
     package let node: Node
     /// The container around it; `nil` for the outermost.
     package private(set) var parent: AncestorChain?
-    /// Whether this container or one around it is a section.
-    package let inSection: Bool
-    /// How many containers the chain holds.
-    package let depth: Int
+    /// Whether this container or one around it is a section, and how many containers the chain holds.
+    package let inSection: Bool, depth: Int
 
     package init(node: Node, parent: AncestorChain?) {
         self.node = node
@@ -84,15 +70,7 @@ package final class AncestorChain: @unchecked Sendable {
     }
 
     /// The containers from the outermost to this one.
-    var nodes: [Node] {
-        var nodes: [Node] = []
-        var link: AncestorChain? = self
-        while let current = link {
-            nodes.append(current.node)
-            link = current.parent
-        }
-        return nodes.reversed()
-    }
+    var nodes: [Node] { sequence(first: self, next: \.parent).map(\.node).reversed() }
 
     // Freed link by link, not recursively, however long the chain.
     deinit {

@@ -9,34 +9,27 @@ public struct SurveyRule: Sendable, Hashable {
     public var matchingAnswer: JSONValue?
     /// `ruleOperator` as written; `nil` when absent (see ``ruleOperator``).
     public var writtenOperator: RuleOperator?
-    /// Members the model does not know, kept for round trips.
-    public var extra = JSONObject()
-    /// Where the rule is.
-    public var pointer = JSONPointer.root
+    /// Members the model does not know, kept for round trips, and where the rule is.
+    public var extra = JSONObject(), pointer = JSONPointer.root
 
     /// A rule from its parts; a `nil` operator is an absent one (compared with `eq`).
     public init(skipToIdentifier: String? = nil, matchingAnswer: JSONValue? = nil, ruleOperator: RuleOperator? = nil) {
-        self.skipToIdentifier = skipToIdentifier
-        self.matchingAnswer = matchingAnswer
-        writtenOperator = ruleOperator
+        (self.skipToIdentifier, self.matchingAnswer, writtenOperator) = (skipToIdentifier, matchingAnswer, ruleOperator)
     }
 
     /// The comparison: ``writtenOperator``, `eq` when absent.
     public var ruleOperator: RuleOperator { writtenOperator ?? .equal }
-
     /// The target as a navigation target.
     public var target: NavigationTarget? { skipToIdentifier.map(NavigationTarget.init) }
-
     /// The value compared with: `matchingAnswer`, or `null` when absent.
     public var comparedValue: JSONValue { matchingAnswer ?? .null }
 }
 
 /// The kinds of input item the reference implementation and the published schema name.
 public enum InputItemType: NamedCases {
-    /// A text or number field (`duration` answers are seconds, `time` answers `HH:mm[:ss]`).
-    case string, integer, number, year, duration, time
-    /// A checkbox of a multiple-input question (`identifier` and `label`); its answer is a boolean.
-    case checkbox
+    /// A text or number field (`duration` answers are seconds, `time` answers `HH:mm[:ss]`), or a checkbox of a
+    /// multiple-input question (`identifier` and `label`) whose answer is a boolean.
+    case string, integer, number, year, duration, time, checkbox
     /// A type the reference does not know (`boolean`, `date`, `height`… of older formats): apps fail to load it.
     case unknown(String)
 
@@ -67,21 +60,17 @@ public struct InputItem: Sendable, Hashable {
     public var identifier, fieldLabel, placeholder, label: String?
     /// The bounds and scale labels (`formatOptions`).
     public var formatOptions: FormatOptions?
-    /// `optional` as written: `false` makes a multiple-input item required.
-    public var optional: Bool?
-    /// The longest string answer allowed (`characterLimit`), as written.
-    public var characterLimit: JSONNumber?
+    /// `optional` (`false` makes a multiple-input item required) and the longest string answer allowed
+    /// (`characterLimit`), as written.
+    public var optional: Bool?, characterLimit: JSONNumber?
     /// A string input's `regExValidator`, when it is an object with a string `pattern`.
     public var regExValidator: RegExValidator?
-    /// Members the model does not know, kept for round trips.
-    public var extra = JSONObject()
-    /// Where the item is.
-    public var pointer: JSONPointer
+    /// Members the model does not know, kept for round trips, and where the item is.
+    public var extra = JSONObject(), pointer: JSONPointer
 
     /// An item of `type` with no other members.
     public init(type: InputItemType = .string, pointer: JSONPointer = .root) {
-        self.type = type
-        self.pointer = pointer
+        (self.type, self.pointer) = (type, pointer)
     }
 
     /// Whether the item says `"optional": false`: a multiple-input answer must then give it a value.
@@ -93,12 +82,9 @@ public struct InputItem: Sendable, Hashable {
 public struct FormatOptions: Sendable, Hashable {
     /// The smallest and largest allowed answer, as written: numbers, or times (`HH:mm[:ss]`) for time inputs.
     public var minimumValue, maximumValue: JSONValue?
-    /// The step between selectable values (sliders, pickers).
-    public var stepInterval: JSONNumber?
-    /// How many decimals a number answer keeps (also used by `eq` rules).
-    public var maximumFractionDigits: JSONNumber?
-    /// The earliest and the latest allowed year (year inputs).
-    public var minimumYear, maximumYear: JSONNumber?
+    /// The step between selectable values (sliders, pickers), how many decimals a number answer keeps (also used
+    /// by `eq` rules), and the earliest and the latest allowed year (year inputs).
+    public var stepInterval, maximumFractionDigits, minimumYear, maximumYear: JSONNumber?
     /// Whether years or times after now, and before now, are allowed.
     public var allowFuture, allowPast: Bool?
     /// The labels at the low and the high end of a scale.
@@ -117,10 +103,8 @@ public struct RegExValidator: Sendable, Hashable {
     public var pattern = ""
     /// What the app shows for an answer that does not match.
     public var invalidMessage: String?
-    /// Where the validator is in the survey.
-    public var pointer: JSONPointer
-    /// Other members of the validator object, kept for round trips.
-    public var extra = JSONObject()
+    /// Where the validator is in the survey, and its other members, kept for round trips.
+    public var pointer: JSONPointer, extra = JSONObject()
 
     /// The pattern compiled to match a whole answer, or why it cannot be: this checker knows ECMA-262
     /// syntax (the apps use ICU and java.util.regex, which accept nearly all of it).
@@ -129,12 +113,8 @@ public struct RegExValidator: Sendable, Hashable {
             return .success(try ECMARegex("^(?:" + pattern + ")$"))
         } catch let wrapped {
             // Report the error as the pattern was written: its own offsets, without the wrapping.
-            do {
-                _ = try ECMARegex(pattern)
-                return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
-            } catch {
-                return .failure(error)
-            }
+            do { _ = try ECMARegex(pattern) } catch { return .failure(error) }
+            return .failure(RegexSyntaxError(message: wrapped.message, offset: max(0, wrapped.offset - 4)))
         }
     }
 }
@@ -152,16 +132,12 @@ public enum SelectorType: NamedCases {
 
 /// One choice of a choice question.
 public struct Choice: Sendable, Hashable {
-    /// The answer recorded for it; `nil` when absent (selecting it answers `null`).
-    public var value: JSONValue?
-    /// The label shown to the participant.
-    public var text: String?
+    /// The answer recorded for it (`nil` when absent: selecting it answers `null`), and the label shown.
+    public var value: JSONValue?, text: String?
     /// `selectorType` as written; `nil` when absent (see ``selectorType``).
     public var writtenSelector: SelectorType?
-    /// Members the model does not type (e.g. `detail`, `icon`), kept for round trips.
-    public var extra = JSONObject()
-    /// Where the choice is.
-    public var pointer = JSONPointer.root
+    /// Members the model does not type (e.g. `detail`, `icon`), kept for round trips, and where the choice is.
+    public var extra = JSONObject(), pointer = JSONPointer.root
 
     /// How selecting it affects the others: ``writtenSelector``, `default` when absent.
     public var selectorType: SelectorType { writtenSelector ?? .default }
@@ -188,52 +164,24 @@ public struct Question: Sendable, Hashable {
         case multiple([InputItem]?)
     }
 
-    /// The question's node type.
-    public var kind: NodeKind {
-        switch input {
-        case .simple: return .simpleQuestion
-        case .choice: return .choiceQuestion
-        case .multiple: return .multipleInputQuestion
-        }
-    }
-
     /// Simple questions: the input item.
-    public var inputItem: InputItem? {
-        if case .simple(let item) = input { return item }
-        return nil
-    }
-
+    public var inputItem: InputItem? { if case .simple(let item) = input { item } else { nil } }
     /// Multiple-input questions: the input items, each answering under its key (see ``inputKeys``).
-    public var inputItems: [InputItem]? {
-        if case .multiple(let items) = input { return items }
-        return nil
-    }
-
+    public var inputItems: [InputItem]? { if case .multiple(let items) = input { items } else { nil } }
     /// Choice questions: the choices, base type and `other` field.
-    public var choiceInput: ChoiceInput? {
-        if case .choice(let choice) = input { return choice }
-        return nil
-    }
-
+    public var choiceInput: ChoiceInput? { if case .choice(let choice) = input { choice } else { nil } }
     /// Choice questions: the choices in order.
     public var choices: [Choice]? { choiceInput?.choices }
-
     /// Choice questions: the "other" text field.
     public var other: InputItem? { choiceInput?.other }
-
     /// True unless a choice question allows several choices (`"singleChoice": false`).
     public var isSingleChoice: Bool { choiceInput?.singleChoice ?? true }
 
     /// The member name each multiple-input item answers under: its `identifier`, else its index
     /// (`"0"`, `"1"`…), as the reference does.
-    public var inputKeys: [String] {
-        (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) }
-    }
-
+    public var inputKeys: [String] { (inputItems ?? []).enumerated().map { $0.element.identifier ?? String($0.offset) } }
     /// Every input item of the question: `inputItem`, the choices' `other`, and `inputItems`.
-    public var allInputItems: [InputItem] {
-        [inputItem, other].compactMap { $0 } + (inputItems ?? [])
-    }
+    public var allInputItems: [InputItem] { [inputItem, other].compactMap { $0 } + (inputItems ?? []) }
 
     /// The JSON type of this question's answers (arrays for multiple choice hold values of this type;
     /// multiple-input answers are objects).
@@ -248,19 +196,15 @@ public struct Question: Sendable, Hashable {
 
 /// A choice question's input: its choices, their base type and the optional `other` field.
 public struct ChoiceInput: Sendable, Hashable {
-    /// `baseType` as written (also when it names no JSON type).
-    public var baseTypeName: String?
-    /// `singleChoice` as written (`true` when absent).
-    public var singleChoice: Bool?
+    /// `baseType` (also when it names no JSON type) and `singleChoice` (`true` when absent), as written.
+    public var baseTypeName: String?, singleChoice: Bool?
     /// The choices in order (`nil` when missing, which neither engine can decode).
     public var choices: [Choice]?
     /// The "other" text field.
     public var other: InputItem?
 
     /// The JSON type of choice values: `baseType` when written, else the one the apps infer.
-    public var baseType: JSONPrimitiveType? {
-        baseTypeName == nil ? inferredBaseType : baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:))
-    }
+    public var baseType: JSONPrimitiveType? { baseTypeName == nil ? inferredBaseType : baseTypeName.flatMap(JSONPrimitiveType.init(rawValue:)) }
 
     /// The `baseType` the apps infer when it is missing: the one JSON type of every choice value
     /// (`number` for integers mixed with decimals, `string` without values), or `nil` when they differ.

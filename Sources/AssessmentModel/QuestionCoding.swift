@@ -1,27 +1,14 @@
 import JSONCore
 
-// A question's parts through keyed containers (see ModelCoding.swift for the lenient rules).
-
 extension Question {
     /// The members every question has.
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case surveyRules, uiHint, optional
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case surveyRules, uiHint, optional }
     /// A `simpleQuestion`'s input.
-    enum SimpleKey: String, CodingKey, CaseIterable {
-        case inputItem
-    }
-
+    enum SimpleKey: String, CodingKey, CaseIterable { case inputItem }
     /// A `multipleInputQuestion`'s input.
-    enum MultipleKey: String, CodingKey, CaseIterable {
-        case inputItems
-    }
-
+    enum MultipleKey: String, CodingKey, CaseIterable { case inputItems }
     /// A `choiceQuestion`'s input.
-    enum ChoiceKey: String, CodingKey, CaseIterable {
-        case baseType, singleChoice, choices, other
-    }
+    enum ChoiceKey: String, CodingKey, CaseIterable { case baseType, singleChoice, choices, other }
 
     private static let choiceFields: [Field<ChoiceInput, ChoiceKey>] = [
         .string(.baseType, \.baseTypeName), .bool(.singleChoice, \.singleChoice), .parts(.choices, \.choices), .part(.other, \.other),
@@ -29,64 +16,45 @@ extension Question {
 
     /// Decodes the question members of a node of `kind`.
     init(kind: NodeKind, _ members: inout LenientMembers) throws {
-        let rules = members.parts(SurveyRule.self, CodingKeys.surveyRules) ?? []
-        let uiHint = members.string(CodingKeys.uiHint)
-        let optional = members.bool(CodingKeys.optional)
-        let input: Input
+        surveyRules = members.parts(SurveyRule.self, CodingKeys.surveyRules) ?? []
+        uiHint = members.string(CodingKeys.uiHint)
+        optional = members.bool(CodingKeys.optional)
         switch kind {
         case .simpleQuestion: input = .simple(members.decode(InputItem.self, SimpleKey.inputItem))
         case .multipleInputQuestion: input = .multiple(members.parts(InputItem.self, MultipleKey.inputItems))
-        default:
-            var choice = ChoiceInput()
-            try members.read(Question.choiceFields, into: &choice)
-            input = .choice(choice)
+        default: input = .choice(try members.read(Question.choiceFields, into: ChoiceInput()))
         }
-        self.init(surveyRules: rules, uiHint: uiHint, optional: optional, input: input)
     }
 
     /// Writes the rules (when there are any), hints and input into the node being encoded.
     func encode(to encoder: any Encoder) throws {
-        var members = encoder.container(keyedBy: CodingKeys.self)
-        if !surveyRules.isEmpty { try members.encode(surveyRules, forKey: .surveyRules) }
-        try members.encodeIfPresent(uiHint, forKey: .uiHint)
-        try members.encodeIfPresent(optional, forKey: .optional)
+        try encoder.encode(surveyRules.isEmpty ? nil : surveyRules, forKey: CodingKeys.surveyRules)
+        try encoder.encode(uiHint, forKey: CodingKeys.uiHint)
+        try encoder.encode(optional, forKey: CodingKeys.optional)
         switch input {
-        case .simple(let item):
-            var simple = encoder.container(keyedBy: SimpleKey.self)
-            try simple.encodeIfPresent(item, forKey: .inputItem)
-        case .multiple(let items):
-            var multiple = encoder.container(keyedBy: MultipleKey.self)
-            try multiple.encodeIfPresent(items, forKey: .inputItems)
-        case .choice(let choice):
-            try encoder.encode(Question.choiceFields, of: choice)
+        case .simple(let item): try encoder.encode(item, forKey: SimpleKey.inputItem)
+        case .multiple(let items): try encoder.encode(items, forKey: MultipleKey.inputItems)
+        case .choice(let choice): try encoder.encode(Question.choiceFields, of: choice)
         }
     }
 }
 
 extension SurveyRule: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case skipToIdentifier, matchingAnswer, ruleOperator
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case skipToIdentifier, matchingAnswer, ruleOperator }
     static let partName = "a survey rule"
     static let fields: [Field<SurveyRule, CodingKeys>] = [
         .string(.skipToIdentifier, \.skipToIdentifier), .value(.matchingAnswer, \.matchingAnswer),
         .name(.ruleOperator, \.writtenOperator, RuleOperator.init),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
 extension Choice: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case value, text, selectorType
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case value, text, selectorType }
     static let partName = "a choice"
     static let fields: [Field<Choice, CodingKeys>] = [
         .value(.value, \.value), .string(.text, \.text), .name(.selectorType, \.writtenSelector, SelectorType.init),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }
 
@@ -99,17 +67,12 @@ extension InputItem: ObjectPart {
     /// `type` is always written; a `regExValidator` without a string `pattern` is kept in `extra` unreported, as
     /// the apps ignore it.
     static let fields: [Field<InputItem, CodingKeys>] = [
-        Field(read: { item, members in
-            if let name = members.string(CodingKeys.type) { item.type = InputItemType(name) }
-        }, write: { item, container in
-            try container.encode(item.type.description, forKey: MemberKey(CodingKeys.type.rawValue))
-        }),
+        .always(.type, \.type, get: { $0.string($1).map(InputItemType.init) }, put: \.description),
         .string(.identifier, \.identifier), .string(.fieldLabel, \.fieldLabel), .string(.placeholder, \.placeholder),
         .string(.label, \.label), .part(.formatOptions, \.formatOptions), .bool(.optional, \.optional),
         .number(.characterLimit, \.characterLimit),
         .member(.regExValidator, \.regExValidator, get: { $0.decode(RegExValidator.self, $1, reporting: false) }, put: { $0 }),
     ]
-
     init(at pointer: JSONPointer) { self.init(pointer: pointer) }
 }
 
@@ -126,29 +89,20 @@ extension FormatOptions: ObjectPart {
         .number(.maximumYear, \.maximumYear), .bool(.allowFuture, \.allowFuture), .bool(.allowPast, \.allowPast),
         .string(.minimumLabel, \.minimumLabel), .string(.maximumLabel, \.maximumLabel),
     ]
-
     init(at pointer: JSONPointer) { self.init() }
 }
 
 extension RegExValidator: ObjectPart {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case pattern, invalidMessage
-    }
-
+    enum CodingKeys: String, CodingKey, CaseIterable { case pattern, invalidMessage }
     static let partName = "a regular expression validator"
     /// `pattern` is required: a validator without a string one does not decode.
     static let fields: [Field<RegExValidator, CodingKeys>] = [
-        Field(read: { validator, members in
-            guard let pattern = members.value(CodingKeys.pattern)?.stringValue else {
-                throw JSONDecodingError(.missingKey(CodingKeys.pattern.rawValue), at: members.decoder.jsonPointer)
-            }
-            validator.pattern = pattern
-            members.accept(CodingKeys.pattern)
-        }, write: { validator, container in
-            try container.encode(validator.pattern, forKey: MemberKey(CodingKeys.pattern.rawValue))
-        }),
+        .always(.pattern, \.pattern, get: { members, key in
+            guard let pattern = members.value(key)?.stringValue else { throw JSONDecodingError(.missingKey(key.rawValue), at: members.decoder.jsonPointer) }
+            members.accept(key)
+            return pattern
+        }, put: { $0 }),
         .string(.invalidMessage, \.invalidMessage),
     ]
-
     init(at pointer: JSONPointer) { self.pointer = pointer }
 }

@@ -66,8 +66,8 @@ final class FoundationCodableTests: XCTestCase {
             XCTAssertNil(steps[0].title)
             XCTAssertEqual(steps[0].extra["title"], 7, "kept for the round trip")
             XCTAssertEqual(steps[1].kind, .unknown(""))
-            XCTAssertEqual(steps[2].choices.first?.extra["text"], false)
-            XCTAssertEqual(steps[2].choices.count, 1)
+            XCTAssertEqual(steps[2].question?.choices?.first?.extra["text"], false)
+            XCTAssertEqual(steps[2].question?.choices?.count, 1)
             XCTAssertEqual(steps[3].question?.inputItem?.type, .integer)
         }
         XCTAssertEqual(try JSONValueEncoder().encode(document.assessment.steps?[0]), ["type": "instruction", "identifier": "i", "title": 7, "subtitle": nil])

@@ -23,7 +23,7 @@ final class ModelCodableTests: XCTestCase {
         let nodes = try JSONValueDecoder().decode([Node].self, from: steps, at: JSONPointer(tokens: ["steps"]))
         XCTAssertEqual(nodes[1].pointer.description, "/steps/1")
         XCTAssertEqual(nodes[1].question?.surveyRules[2].pointer.description, "/steps/1/surveyRules/2")
-        XCTAssertEqual(nodes[1].choices[3].pointer.description, "/steps/1/choices/3")
+        XCTAssertEqual(nodes[1].question?.choices?[3].pointer.description, "/steps/1/choices/3")
         XCTAssertEqual(nodes, document.assessment.steps)
     }
 
@@ -54,7 +54,7 @@ final class ModelCodableTests: XCTestCase {
         XCTAssertEqual(document.position(of: rule.pointer).description, "135:9")
         XCTAssertEqual(document.position(of: rule.pointer.appending("skipToIdentifier")).description, "137:32")
         XCTAssertEqual(document.keyPosition(of: rule.pointer.appending("skipToIdentifier")).description, "137:11")
-        let pizza = try XCTUnwrap(root.step("favoriteFood")?.choices.first)
+        let pizza = try XCTUnwrap(root.step("favoriteFood")?.question?.choices?.first)
         XCTAssertEqual(document.position(of: pizza.pointer.appending("value")).description, "205:21")
         XCTAssertEqual(root.node(at: followup.pointer)?.identifier, "followupQ")
         XCTAssertNil(root.node(at: rule.pointer), "a rule is not a node")

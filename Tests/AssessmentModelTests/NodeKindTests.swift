@@ -14,7 +14,7 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.kind, .assessment)
         XCTAssertTrue(node.kind.isContainer)
         XCTAssertEqual(node.steps, [])
-        XCTAssertEqual(node.schemaURI, "https://example.org/s.json")
+        XCTAssertEqual(node.extra["$schema"]?.stringValue, "https://example.org/s.json")
         XCTAssertEqual(node.container?.versionString, "1.0.0")
         XCTAssertEqual(node.container?.estimatedMinutes, JSONNumber(3))
         XCTAssertEqual(node.container?.copyright, "©")
@@ -72,11 +72,12 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.kind, .choiceQuestion)
         XCTAssertEqual(node.question?.answerType, .integer)
         XCTAssertEqual(node.question?.isSingleChoice, false)
-        XCTAssertEqual(node.choices.map(\.selectorType), [.default, .all, .exclusive])
-        XCTAssertEqual(node.choices.map(\.value), [1, nil, nil], "a choice without value has none")
-        XCTAssertEqual(node.choices[0].extra["detail"], "the first")
-        XCTAssertEqual(node.choices[0].extra["icon"], "one.png")
-        XCTAssertEqual(node.choices[2].pointer.description, "/choices/2")
+        let choices = node.question?.choices ?? []
+        XCTAssertEqual(choices.map(\.selectorType), [.default, .all, .exclusive])
+        XCTAssertEqual(choices.map(\.value), [1, nil, nil], "a choice without value has none")
+        XCTAssertEqual(choices[0].extra["detail"], "the first")
+        XCTAssertEqual(choices[0].extra["icon"], "one.png")
+        XCTAssertEqual(choices[2].pointer.description, "/choices/2")
         XCTAssertEqual(node.question?.other?.type, .integer)
         XCTAssertEqual(node.question?.other?.pointer.description, "/other")
     }
@@ -86,7 +87,7 @@ final class NodeKindTests: XCTestCase {
         XCTAssertEqual(node.question?.isSingleChoice, true)
         XCTAssertNil(node.question?.choiceInput?.baseType, "an unknown baseType names no JSON type")
         XCTAssertEqual(node.question?.choiceInput?.baseTypeName, "text")
-        XCTAssertEqual(node.choices.first?.selectorType, .unknown("only"))
+        XCTAssertEqual(node.question?.choices?.first?.selectorType, .unknown("only"))
     }
 
     func testUnknownTypeKeepsItsJSON() throws {

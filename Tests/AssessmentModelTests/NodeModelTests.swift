@@ -88,8 +88,8 @@ final class NodeModelTests: XCTestCase {
         let step = try XCTUnwrap(document.assessment.steps?.first)
         XCTAssertEqual(step.nextStepIdentifier, .nextSection)
         XCTAssertEqual(step.shouldHideActions, [.skip, .custom("close")])
-        XCTAssertEqual(step.buttonTitle(.goForward), "Go")
-        XCTAssertNil(step.buttonTitle(.skip))
+        XCTAssertEqual(step.actions?.first { $0.button == .goForward }?.action.buttonTitle, "Go")
+        XCTAssertNil(step.actions?.first { $0.button == .skip }?.action.buttonTitle)
     }
 
     func testWrongTypesBecomeIssuesWithPointers() throws {

@@ -13,7 +13,7 @@ struct ReservedTargetRule: LintRule {
         var findings: [Finding] = []
         for visit in survey.visits {
             // A step kept in its own file may be included in a section: nextSection is not judged there.
-            let inSection = visit.isInSection || visit.container.isFileHolder
+            let inSection = visit.chain.inSection || visit.container.isFileHolder
             for named in visit.node.namedTargets {
                 switch named.target {
                 case .nextSection where !inSection:

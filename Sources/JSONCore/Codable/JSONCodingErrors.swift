@@ -93,17 +93,21 @@ extension JSONPointer {
     }
 }
 
-/// The coding keys the JSON coders create themselves: object members and array positions.
-struct JSONCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
+/// Any key: those the JSON coders create themselves (object members and array positions), and the member names
+/// the survey model reads and writes every part through.
+package struct JSONCodingKey: CodingKey {
+    package let stringValue: String
+    package let intValue: Int?
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         self.stringValue = stringValue
         intValue = nil
     }
 
-    init(intValue: Int) {
+    /// The key named as `key` is.
+    package init(_ key: some CodingKey) { self.init(stringValue: key.stringValue) }
+
+    package init(intValue: Int) {
         stringValue = String(intValue)
         self.intValue = intValue
     }
