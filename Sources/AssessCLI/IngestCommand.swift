@@ -46,7 +46,7 @@ struct IngestCommand: TypedCommand {
         static let onRecordId = Option.choice("--on-record-id", valueName: "POLICY", help: "A record id that comes again (in the batch or a later run): first (default) keeps the first, later ones are duplicates; latest keeps the latest export by the manifest's exportedOn, as Sage does, the earlier one's rows removed from every dataset and listed as superseded.",
                                               default: RecordIdPolicy.first)
         static let explodeArrays = Option.flag("--explode-arrays", help: "Write each object of a file that is a JSON array (motion, audio levels…) as a line of its own, instead of Sage's one array per line.")
-        static let commitEvery = Option.parsed("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 8 MiB of rows and at the end).",
+        static let commitEvery = Option.parsed("--commit-every", valueName: "N", help: "Make a commit every N ingested records (default 1000; also every 32 MiB of rows and at the end).",
                                                parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } },
                                                invalid: { "--commit-every needs a whole number of at least 1, not '\($0)'" }).map { $0 ?? 1_000 }
         static let durable = Option.flag("--durable", help: "Flush each commit to disk (fsync) before the ledger records it, so a machine that stops mid-run loses no committed record (slower on a real disk).")

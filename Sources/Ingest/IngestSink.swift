@@ -89,12 +89,6 @@ public struct IngestSink {
     public let commitRecords: Int
     /// Bytes waiting that trigger a commit.
     public let commitBytes: Int
-    /// The rows waiting that trigger a commit by default, 8 MiB: the rows of a commit are held in memory
-    /// until it writes them (fresh pages the first time: 32 MiB of them were 6,000 of a 500-archive run's
-    /// 10,300 page faults), and the last commit's rows are still to be written back when the run ends and
-    /// flushes. A part file stays open from one commit to the next, so a smaller commit costs an `fstat`
-    /// and a write per file it touches, no more.
-    public static let defaultCommitBytes = 8 << 20
     /// How many of a commit's files are written at once.
     public let writers: Int
     /// Whether each commit is on disk before the ledger records it (else files are flushed at `finish()`).
@@ -129,10 +123,9 @@ public struct IngestSink {
     /// calls ingested; without it, a process that stops loses nothing either,
     /// the output's file system is flushed on another thread after each commit (the kernel writes the
     /// files back while the run goes on), and `finish()` flushes it once more: only that file system, never
-    /// all of them (`sync`). Commits of at most `commitBytes` of rows (default `defaultCommitBytes`) bound the
-    /// rows held in memory and what is left to flush when the run ends.
+    /// all of them (`sync`).
     public init(folder: String, layout: IngestLayout = .batch, onRecordId: RecordIdPolicy = .first, commitRecords: Int = 1_000,
-                commitBytes: Int = IngestSink.defaultCommitBytes, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
+                commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
         self.folder = folder
         self.layout = layout
         self.onRecordId = onRecordId
