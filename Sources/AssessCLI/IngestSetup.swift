@@ -72,7 +72,10 @@ struct IngestBatch {
         // its rejected row, and makes the exit status 3, as in `verify`.
         var unreadable = false
         let ingester = ingester
-        parallel.run(all, transform: { ingester.prepare($0) }) { prepared in
+        // A window of 16 records per job: while the consuming thread makes a commit (writing up to 32 MiB of
+        // rows, the first one also making the partition folders), the workers go on preparing records
+        // instead of waiting for it (with main's 4 per job they were held up at every commit).
+        OrderedParallelMap(jobs: parallel.jobs, window: parallel.jobs * 16).run(all, transform: { ingester.prepare($0) }) { prepared in
             meter.advance()
             if prepared.report == nil { unreadable = true }
             guard failure == nil else { return }

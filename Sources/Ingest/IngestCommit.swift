@@ -26,12 +26,12 @@ struct CommitFile: Sendable {
     var overwrite = false
 
 
-    /// Writes the file's bytes for commit `number` under `folder`.
-    func place(in folder: String, commit number: Int, flush: Bool) throws(IngestWriteError) {
+    /// Writes the file's bytes for commit `number` under `folder`; an appended file stays open in `openFiles`.
+    func place(in folder: String, commit number: Int, flush: Bool, openFiles: OpenPartFiles? = nil) throws(IngestWriteError) {
         let full = folder + "/" + path
         switch change {
         case .create: try IngestLedger.write(chunks: chunks, to: full, overwrite: overwrite, flush: flush)
-        case .append(let size): try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush)
+        case .append(let size): try IngestLedger.append(chunks: chunks, to: full, size: size, flush: flush, openFiles: openFiles)
         case .replace: try IngestLedger.write(chunks: chunks, to: CommitMarker.staged(full, commit: number), overwrite: true, flush: flush)
         case .remove: break
         }
@@ -207,11 +207,13 @@ extension IngestLedger {
     }
 
     /// Appends the concatenation of `chunks` to the file at `path`, which must be `size` bytes long (this run
-    /// wrote it: anything else is an error, and nothing is written).
-    static func append(chunks: [[UInt8]], to path: String, size: Int, flush: Bool) throws(IngestWriteError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    /// wrote it: anything else is an error, and nothing is written). The file is left open in `openFiles`
+    /// for the next commit's append (taken from it when an earlier one left it there).
+    static func append(chunks: [[UInt8]], to path: String, size: Int, flush: Bool, openFiles: OpenPartFiles? = nil) throws(IngestWriteError) {
+        let descriptor = openFiles?.take(path) ?? open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
+        var appended = false
+        defer { if appended, let openFiles { openFiles.keep(descriptor, for: path) } else { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size == off_t(size), lseek(descriptor, off_t(size), SEEK_SET) == off_t(size) else {
             throw IngestWriteError(description: "cannot append to \(path): it is no longer the \(size) bytes this run wrote (changed by another process?)")
@@ -234,6 +236,7 @@ extension IngestLedger {
         }
         if !pending.isEmpty { try write(pending) }
         if flush, fsync(descriptor) != 0 { throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))") }
+        appended = true
     }
 
     static func unknownFile(_ path: String) -> IngestWriteError {

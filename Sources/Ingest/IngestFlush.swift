@@ -37,16 +37,17 @@ extension IngestLedger {
         unflushed = false
     }
 
-    /// Makes the run durable at its end (without `durable`): waits for the flush under way, then flushes the
-    /// output's file system once more, so that once the run has ended every file it wrote, and the ledger,
-    /// is on disk. Only that file system is flushed (never all of them, as `sync` does).
+    /// Makes the run durable at its end (without `durable`): flushes the output's file system once more unless
+    /// the flush under way started after the last write, then waits for that one, so that once the run has
+    /// ended every file it wrote, and the ledger, is on disk. The last flush does not wait for the one under
+    /// way to start (each flushes all that was written before it began): the run's end waits for the
+    /// longer of the two, not for both in turn. Only that file system is flushed (never all of them, as
+    /// `sync` does).
     mutating func flushRun() throws(IngestWriteError) {
-        if let reason = flushing?.wait() { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
-        flushing = nil
-        // A flush started after the last write (the last commit's) has made the run durable already.
-        guard unflushed else { return }
-        if let reason = FileFlush.flushFileSystem(of: folder) { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
+        let last = unflushed ? FileFlush.flushFileSystem(of: folder) : nil
         unflushed = false
+        if let reason = flushing?.wait() ?? last { throw IngestWriteError(description: "cannot flush \(folder): \(reason)") }
+        flushing = nil
     }
 
     /// Makes the folder `path` and those missing above it (`mkdir -p`), appending each one made to `made`

@@ -106,6 +106,8 @@ struct IngestLedger {
     private(set) var lastCommit = 0
     /// Folders known to exist: made or written into by this run (a file is written there without trying first).
     var knownFolders: Set<String> = []
+    /// The files this run appends to, open from one commit to the next.
+    let openFiles = OpenPartFiles()
     /// The flush of the output's file system under way (without `durable`), if any.
     var flushing: FileSystemFlush?
     /// Whether the run changed files since the last flush of the output's file system started (without
@@ -152,9 +154,15 @@ struct IngestLedger {
         // Folders are made here, once per run each, so that no writer tries a file in a missing folder first.
         let folder = folder, durable = durable
         try makeFolders(Set(files.filter { $0.change != .remove }.compactMap { AtomicFile.folder(of: folder + "/" + $0.path) }))
+        // A file created, replaced or removed is no longer the one an earlier commit appended to.
+        for file in files {
+            if case .append = file.change { continue }
+            openFiles.discard(folder + "/" + file.path)
+        }
         var firstFailure: IngestWriteError?
+        let openFiles = openFiles
         OrderedParallelMap(jobs: min(writers, files.count)).run(files, transform: { file in
-            Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable) }
+            Result { () throws(IngestWriteError) in try file.place(in: folder, commit: number, flush: durable, openFiles: openFiles) }
         }, consume: { written in
             if firstFailure == nil, case .failure(let error) = written { firstFailure = error }
         })

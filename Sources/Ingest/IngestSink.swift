@@ -177,6 +177,7 @@ public struct IngestSink {
     /// output's file system); returns the outcomes not reported yet.
     public mutating func finish() throws(IngestWriteError) -> [IngestOutcome] {
         let settled = try commit()
+        ledger.openFiles.closeAll()
         // A durable run's commits are on disk already.
         if !durable { try ledger.flushRun() }
         return settled

@@ -26,9 +26,17 @@ public struct OrderedParallelMap: Sendable {
     public func run<Inputs: Sequence, Output: Sendable>(
         _ inputs: Inputs, transform: @escaping @Sendable (Inputs.Element) -> Output, consume: (Output) -> Void
     ) where Inputs.Element: Sendable {
+        _ = handOver(inputs, transform: transform, consume: consume)
+    }
+
+    /// `run`, returning how often the consumer and the workers were woken and could not go on (the
+    /// hand-over's cost, for tests).
+    func handOver<Inputs: Sequence, Output: Sendable>(
+        _ inputs: Inputs, transform: @escaping @Sendable (Inputs.Element) -> Output, consume: (Output) -> Void
+    ) -> (consumer: Int, workers: Int) where Inputs.Element: Sendable {
         guard jobs > 1 else {
             for input in inputs { consume(transform(input)) }
-            return
+            return (0, 0)
         }
         let state = SharedState<Inputs.Element, Output>(iterator: AnyIteratorBox(inputs.makeIterator()), window: window)
         let workers = (0..<jobs).map { _ in
@@ -39,6 +47,7 @@ public struct OrderedParallelMap: Sendable {
         workers.forEach { $0.start() }
         while let output = state.next() { consume(output) }
         state.waitForWorkers(jobs)
+        return (state.idleConsumerWakes, state.idleWorkerWakes)
     }
 }
 
@@ -55,64 +64,106 @@ private final class AnyIteratorBox<Element>: @unchecked Sendable {
 }
 
 /// The lock-protected hand-over between the workers and the consuming thread.
+///
+/// Each side waits on a condition of its own and is woken only when it can go on: a worker when the
+/// consumer frees a place in the window (one worker per place), the consumer when the output it waits
+/// for is published (not when a later one is). Outputs wait in a ring of `window` places.
 private final class SharedState<Input: Sendable, Output: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Signalled when a place in the window is freed, or the inputs are exhausted.
+    private let placeFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Signalled when the output the consumer waits for is published, or a worker stops.
+    private let published = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let iterator: AnyIteratorBox<Input>
     private let window: Int
     /// Index of the next input to take, and of the next output to consume.
     private var taken = 0, consumed = 0
-    /// Outputs finished but not yet consumed, by input index.
-    private var finished: [Int: Output] = [:]
+    /// Outputs finished but not yet consumed, at their input index modulo the window.
+    private var finished: [Output?]
     private var exhausted = false
     private var stoppedWorkers = 0
+    /// Whether the consumer is waiting (so a worker publishing its output must wake it).
+    private var consumerWaits = false
+    /// How many times the consumer, and a worker, woke and could not go on.
+    private(set) var idleConsumerWakes = 0, idleWorkerWakes = 0
 
     init(iterator: AnyIteratorBox<Input>, window: Int) {
         self.iterator = iterator
         self.window = window
+        finished = Array(repeating: nil, count: window)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(placeFreed, nil)
+        pthread_cond_init(published, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(published)
+        pthread_cond_destroy(placeFreed)
+        pthread_mutex_destroy(lock)
+        published.deallocate()
+        placeFreed.deallocate()
+        lock.deallocate()
     }
 
     /// A worker's loop: take the next input while the window allows, transform it, publish it.
     func work(_ transform: @Sendable (Input) -> Output) {
+        pthread_mutex_lock(lock)
         while true {
-            condition.lock()
-            while !exhausted, taken - consumed >= window { condition.wait() }
+            var woken = false
+            while !exhausted, taken - consumed >= window {
+                if woken { idleWorkerWakes += 1 }
+                pthread_cond_wait(placeFreed, lock)
+                woken = true
+            }
             guard !exhausted, let input = iterator.pull() else {
                 exhausted = true
                 stoppedWorkers += 1
-                condition.broadcast()
-                condition.unlock()
+                // The other workers stop too, and the consumer, once it has every output, waits for the end.
+                pthread_cond_broadcast(placeFreed)
+                if consumed == taken { pthread_cond_signal(published) }
+                pthread_mutex_unlock(lock)
                 return
             }
             let index = taken
             taken += 1
-            condition.unlock()
+            pthread_mutex_unlock(lock)
             let output = transform(input)
-            condition.lock()
-            finished[index] = output
-            condition.broadcast()
-            condition.unlock()
+            pthread_mutex_lock(lock)
+            finished[index % window] = output
+            if index == consumed, consumerWaits { pthread_cond_signal(published) }
         }
     }
 
     /// The next output in input order, waiting for it; `nil` once every input has been consumed.
     func next() -> Output? {
-        condition.lock()
-        defer { condition.unlock() }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        var woken = false
         while true {
-            if let output = finished.removeValue(forKey: consumed) {
+            let place = consumed % window
+            if consumed < taken, let output = finished[place] {
+                finished[place] = nil
                 consumed += 1
-                condition.broadcast()
+                pthread_cond_signal(placeFreed)
                 return output
             }
             if exhausted, consumed == taken { return nil }
-            condition.wait()
+            if woken { idleConsumerWakes += 1 }
+            consumerWaits = true
+            pthread_cond_wait(published, lock)
+            consumerWaits = false
+            woken = true
         }
     }
 
     /// Waits until every worker has left its loop.
     func waitForWorkers(_ count: Int) {
-        condition.lock()
-        while stoppedWorkers < count { condition.wait() }
-        condition.unlock()
+        pthread_mutex_lock(lock)
+        while stoppedWorkers < count {
+            consumerWaits = true
+            pthread_cond_wait(published, lock)
+            consumerWaits = false
+        }
+        pthread_mutex_unlock(lock)
     }
 }

@@ -116,7 +116,22 @@ final class IngestCommandTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(before.filter { $0.contains("fsync(") }.count, placed.count * 2, "each file and its folder flushed")
         }
         XCTAssertTrue(flushed.contains { $0.contains("fsync(") } && !flushed.contains { $0.contains("sync()") }, "flushed as it goes, no sync() at the end")
-        try checkPlainRunFlushesWhatItWrote(calls("traced-plain", durable: false))
+        let plainCalls = try calls("traced-plain", durable: false)
+        checkPlainRunFlushesWhatItWrote(plainCalls)
+        checkEachPartFileIsOpenedOnceToAppend(flushed)
+        checkEachPartFileIsOpenedOnceToAppend(plainCalls)
+    }
+
+    /// The run's later commits append to its part files through the descriptor the first append opened:
+    /// each part file is opened once to append (`strace -y` lines), not once per commit.
+    private func checkEachPartFileIsOpenedOnceToAppend(_ calls: [String]) {
+        var opens: [String: Int] = [:]
+        for call in calls where call.contains("openat(") && call.contains("/part-") && call.contains(#".ndjson", O_WRONLY"#) {
+            guard let start = call.range(of: #", ""#)?.upperBound, let end = call[start...].range(of: #"", O_WRONLY"#)?.lowerBound else { continue }
+            opens[String(call[start..<end]), default: 0] += 1
+        }
+        XCTAssertFalse(opens.isEmpty, "3 commits: the second and third append to the first's part files")
+        XCTAssertEqual(opens.filter { $0.value > 1 }, [:], "each part file opened once to append")
     }
 
     /// A run without `--durable` (its system calls, `strace -f -y`) flushes the output's file system, never

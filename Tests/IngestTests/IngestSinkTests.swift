@@ -115,6 +115,29 @@ final class IngestSinkTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/_assess/ledger.ndjson").path))
     }
 
+    func testACommitHoldsAtMostItsBytesOfRowsAndAppendsReuseTheOpenPartFile() throws {
+        let folder = try IngestFixtures.scratch()
+        let ingester = RecordIngester(verifier: try IngestFixtures.verifier())
+        var sink = try IngestSink(folder: folder.appendingPathComponent("out").path, commitBytes: 4 << 20)
+        // Records of one 1 MiB row each, all to one part file.
+        let row = Array(repeating: UInt8(ascii: "7"), count: (1 << 20) - 1) + [0x0A]
+        var committedAfter: [Int] = []
+        for index in 0..<10 {
+            let path = folder.appendingPathComponent("big\(index).zip").path
+            try Data(IngestFixtures.archive(run: run(100 + index))).write(to: URL(fileURLWithPath: path))
+            var prepared = ingester.prepare(IngestInput(name: path, path: path, record: RecordMetadata(
+                path: path, recordId: "big\(index)", assessmentId: "walk", assessmentRevision: 1, uploadedOn: "2026-03-04T05:06:07.000Z"), issue: nil))
+            prepared.objects = [OutputObject(folder: "dataset=Big/assessmentid=walk", fileName: "big\(index).ndjson", bytes: row, lines: 1)]
+            if !(try sink.take(prepared)).isEmpty { committedAfter.append(index + 1) }
+        }
+        XCTAssertEqual(committedAfter, [4, 8], "a commit once 4 MiB of rows wait: the rows held in memory stay bounded")
+        XCTAssertEqual(sink.ledger.openFiles.count, 1, "the part file the second commit appended to stays open for the next")
+        XCTAssertEqual(try sink.finish().count, 2)
+        XCTAssertEqual(sink.ledger.openFiles.count, 0, "closed at the end")
+        let part = try Data(contentsOf: folder.appendingPathComponent("out/dataset=Big/assessmentid=walk/part-000001.ndjson"))
+        XCTAssertEqual(part.count, 10 << 20, "every row once, whichever commit appended it")
+    }
+
     func testACommitLeftInFlightIsUndoneAndItsRecordsIngestedAgain() throws {
         let folder = try IngestFixtures.scratch()
         let output = folder.appendingPathComponent("out")

@@ -34,6 +34,19 @@ final class OrderedParallelMapTests: XCTestCase {
         XCTAssertGreaterThan(counter.peak, 1, "with four jobs several inputs are in flight")
     }
 
+    func testEachThreadIsWokenOnlyWhenItCanGoOn() {
+        // Outputs finishing out of order wake neither the consumer (its output is not there yet) nor the
+        // workers waiting for a place in the window (none was freed): a wake-up for nothing costs a
+        // context switch on a machine with fewer cores than threads.
+        for jobs in [2, 4] {
+            var outputs: [String] = []
+            let idle = OrderedParallelMap(jobs: jobs, window: jobs * 2).handOver(0..<2_000, transform: Self.uneven) { outputs.append($0) }
+            XCTAssertEqual(outputs, (0..<2_000).map(Self.uneven), "jobs \(jobs)")
+            XCTAssertLessThanOrEqual(idle.consumer, 2, "jobs \(jobs): the consumer woken for nothing \(idle.consumer) times (a spurious wake-up at most)")
+            XCTAssertLessThan(idle.workers, 400, "jobs \(jobs): workers woken for nothing \(idle.workers) times in 2,000 hand-overs (a place another took first)")
+        }
+    }
+
     func testEmptyInputAndOneJobRunInline() {
         var count = 0
         OrderedParallelMap(jobs: 4).run([Int](), transform: { $0 }) { _ in count += 1 }
