@@ -90,12 +90,14 @@ struct LineWriter: BitwiseCopyable {
         objectEnds.unsafelyUnwrapped.pointee.append((written &+ offset &- pending) &<< 1 | (isEmpty ? 1 : 0))
     }
 
-    /// Refuses the line when `key` (a member name of an object that takes members) has an escape or is reserved.
+    /// Refuses the line when `key` (a member name of an object that takes members, whose parser key
+    /// bit is `bit`) has an escape or is reserved.
     @inline(__always)
-    mutating func checkMemberName(_ key: JSONTape.Entry, in text: UnsafeBufferPointer<UInt8>) {
+    mutating func checkMemberName(_ key: JSONTape.Entry, bit: UInt64, in text: UnsafeBufferPointer<UInt8>) {
         if key.flags & JSONTape.Entry.inText != 0 {
             isRefused = true
-        } else if names.unsafelyUnwrapped.pointee.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
+        } else if names.unsafelyUnwrapped.pointee.mayContain(keyBit: bit, count: Int(key.count)),
+                  names.unsafelyUnwrapped.pointee.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
             isRefused = true
         }
     }
