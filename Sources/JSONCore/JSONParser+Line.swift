@@ -7,8 +7,8 @@ struct LineWriter: BitwiseCopyable {
     private let output: UnsafeMutablePointer<UInt8>?
     /// Member names that keep the text from its line.
     private let names: UnsafePointer<CompactJSON.ReservedNames>?
-    /// `CompactJSON.objectEnds` so far.
-    private let objectEnds: UnsafeMutablePointer<[Int]>?
+    /// `CompactJSON.objectEnds` so far (appended through a pointer: no uniqueness check per object).
+    private let objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>?
     /// The line's length so far.
     private(set) var written = 0
     /// Where the bytes not yet copied start in the text.
@@ -29,7 +29,7 @@ struct LineWriter: BitwiseCopyable {
 
     /// A line into `output`, which has room for as many bytes as the text, its object ends into
     /// `objectEnds` (all three valid while the parse lasts).
-    init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<[Int]>) {
+    init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>) {
         self.output = output
         self.names = names
         self.objectEnds = objectEnds
@@ -109,7 +109,7 @@ extension JSONParser {
     func parseTapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch)
         throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
         var parsed: Result<(tape: JSONTape, hasDuplicateKeys: Bool, line: LineWriter), ParseFailure>?
-        var objectEnds: [Int] = []
+        var objectEnds = GrowableBuffer<Int>(capacity: 16)
         let lineBytes = [UInt8](unsafeUninitializedCapacity: max(bytes.count, 1)) { output, count in
             guard let base = output.baseAddress else { return }
             withUnsafePointer(to: names) { names in
@@ -125,7 +125,7 @@ extension JSONParser {
         }
         guard let parsed else { throw JSONParseError(kind: .emptyDocument, position: SourcePosition(line: 1, column: 1, offset: 0)) }
         let done = try parsed.mapError { $0.positioned(in: bytes) }.get()
-        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: objectEnds)
+        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: Array(UnsafeBufferPointer(start: objectEnds.base, count: objectEnds.count)))
         return (done.tape, done.hasDuplicateKeys, line)
     }
 }
