@@ -55,24 +55,33 @@ struct LineWriter: BitwiseCopyable {
         let from = pending, to = written
         written = to &+ (end &- from)
         pending = next
-        // Most runs between whitespace are one token and its punctuation: one store.
-        if end &- from <= 16, from &+ 16 <= text.count {
-            // Only a parse writing a line calls this, so `output` is set.
-            let block = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + from).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(output.unsafelyUnwrapped + to).storeBytes(of: block, as: SIMD16<UInt8>.self)
+        // Most runs between whitespace are one token and its punctuation: one store, or two for a run
+        // of up to 32 bytes such as a short string value and its comma (only a parse writing a line
+        // calls this, so `output` is set).
+        let length = end &- from
+        if length <= 16, from &+ 16 <= text.count {
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + from, to: output.unsafelyUnwrapped + to)
+        } else if length <= 32, from &+ 32 <= text.count {
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + from, to: output.unsafelyUnwrapped + to)
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + (from &+ 16), to: output.unsafelyUnwrapped + (to &+ 16))
         } else {
             copyRun(from: text, start: from, end: end, to: to)
         }
     }
 
-    /// `copy` of a run longer than sixteen bytes, or near the text's end.
+    /// Copies the sixteen bytes at `source` to `target`.
+    @inline(__always)
+    private func copyBlock(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+    }
+
+    /// `copy` of a run longer than thirty-two bytes, or near the text's end.
     @inline(never)
     private func copyRun(from text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, to: Int) {
         let output = output.unsafelyUnwrapped, source = text.baseAddress.unsafelyUnwrapped
         var from = start, to = to
         while from < end, from &+ 16 <= text.count {
-            let block = UnsafeRawPointer(source + from).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(output + to).storeBytes(of: block, as: SIMD16<UInt8>.self)
+            copyBlock(from: source + from, to: output + to)
             from &+= 16
             to &+= 16
         }
