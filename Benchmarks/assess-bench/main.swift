@@ -5,7 +5,8 @@ import AssessmentLint
 
 // Benchmarks for assess. Build with -c release; see README "Benchmarks".
 //   assess-bench parse CORPUS [GROUP ROUNDS] parse throughput (bytes to tape) per corpus group, best of 5;
-//                                           with GROUP ROUNDS: parse that group ROUNDS times, untimed
+//                                           with GROUP ROUNDS: parse that group ROUNDS times, untimed;
+//                                           with GROUP ROUNDS line: the same, writing ingest's dataset line too
 //   assess-bench validate CORPUS SCHEMA [GROUP ROUNDS]  validation throughput per corpus group, best of 5;
 //                                           with GROUP ROUNDS: validate that group ROUNDS times, untimed
 //   assess-bench lint [STEPS...]            lint a generated 10,000-step survey with 1,000 rules; then a flat chain at
@@ -33,7 +34,7 @@ func onLargeStack(_ body: @escaping @Sendable () -> Void) {
 }
 
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint [STEPS...] | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS...] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS [line]] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint [STEPS...] | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS...] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
     exit(2)
 }
 switch command {
@@ -41,6 +42,8 @@ case "parse" where arguments.count == 2:
     ParseBenchmark.run(corpus: arguments[1])
 case "parse" where arguments.count == 4:
     ParseBenchmark.run(corpus: arguments[1], onlyGroup: arguments[2], rounds: Int(arguments[3]) ?? 1)
+case "parse" where arguments.count == 5 && arguments[4] == "line":
+    ParseBenchmark.run(corpus: arguments[1], onlyGroup: arguments[2], rounds: Int(arguments[3]) ?? 1, writesLine: true)
 case "validate" where arguments.count == 3:
     ValidationBenchmark.run(corpus: arguments[1], schema: arguments[2])
 case "validate" where arguments.count == 5:

@@ -88,6 +88,14 @@ public struct CompactJSON: Sendable {
                 && firstBits & (1 &<< UInt64((count &* 3 &+ Int(base[0])) & 63)) != 0 && equalsOne(name)
         }
 
+        /// False when no name has `count` bytes and the parser's key bit `keyBit` of an unescaped
+        /// member name (`1 << ((count + 2 × last byte) mod 64)`, the bit the first test of `contains`
+        /// takes): one test per member name, with the bit the parser has already.
+        @inline(__always)
+        func mayContain(keyBit: UInt64, count: Int) -> Bool {
+            count == 0 || lastBits & keyBit != 0
+        }
+
         /// Whether `name` equals one of the names.
         private func equalsOne(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
             bytes.withUnsafeBufferPointer { all in

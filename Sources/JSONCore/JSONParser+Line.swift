@@ -7,8 +7,8 @@ struct LineWriter: BitwiseCopyable {
     private let output: UnsafeMutablePointer<UInt8>?
     /// Member names that keep the text from its line.
     private let names: UnsafePointer<CompactJSON.ReservedNames>?
-    /// `CompactJSON.objectEnds` so far.
-    private let objectEnds: UnsafeMutablePointer<[Int]>?
+    /// `CompactJSON.objectEnds` so far (appended through a pointer: no uniqueness check per object).
+    private let objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>?
     /// The line's length so far.
     private(set) var written = 0
     /// Where the bytes not yet copied start in the text.
@@ -29,7 +29,7 @@ struct LineWriter: BitwiseCopyable {
 
     /// A line into `output`, which has room for as many bytes as the text, its object ends into
     /// `objectEnds` (all three valid while the parse lasts).
-    init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<[Int]>) {
+    init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>) {
         self.output = output
         self.names = names
         self.objectEnds = objectEnds
@@ -55,24 +55,33 @@ struct LineWriter: BitwiseCopyable {
         let from = pending, to = written
         written = to &+ (end &- from)
         pending = next
-        // Most runs between whitespace are one token and its punctuation: one store.
-        if end &- from <= 16, from &+ 16 <= text.count {
-            // Only a parse writing a line calls this, so `output` is set.
-            let block = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + from).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(output.unsafelyUnwrapped + to).storeBytes(of: block, as: SIMD16<UInt8>.self)
+        // Most runs between whitespace are one token and its punctuation: one store, or two for a run
+        // of up to 32 bytes such as a short string value and its comma (only a parse writing a line
+        // calls this, so `output` is set).
+        let length = end &- from
+        if length <= 16, from &+ 16 <= text.count {
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + from, to: output.unsafelyUnwrapped + to)
+        } else if length <= 32, from &+ 32 <= text.count {
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + from, to: output.unsafelyUnwrapped + to)
+            copyBlock(from: text.baseAddress.unsafelyUnwrapped + (from &+ 16), to: output.unsafelyUnwrapped + (to &+ 16))
         } else {
             copyRun(from: text, start: from, end: end, to: to)
         }
     }
 
-    /// `copy` of a run longer than sixteen bytes, or near the text's end.
+    /// Copies the sixteen bytes at `source` to `target`.
+    @inline(__always)
+    private func copyBlock(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+    }
+
+    /// `copy` of a run longer than thirty-two bytes, or near the text's end.
     @inline(never)
     private func copyRun(from text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, to: Int) {
         let output = output.unsafelyUnwrapped, source = text.baseAddress.unsafelyUnwrapped
         var from = start, to = to
         while from < end, from &+ 16 <= text.count {
-            let block = UnsafeRawPointer(source + from).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(output + to).storeBytes(of: block, as: SIMD16<UInt8>.self)
+            copyBlock(from: source + from, to: output + to)
             from &+= 16
             to &+= 16
         }
@@ -90,12 +99,14 @@ struct LineWriter: BitwiseCopyable {
         objectEnds.unsafelyUnwrapped.pointee.append((written &+ offset &- pending) &<< 1 | (isEmpty ? 1 : 0))
     }
 
-    /// Refuses the line when `key` (a member name of an object that takes members) has an escape or is reserved.
+    /// Refuses the line when `key` (a member name of an object that takes members, whose parser key
+    /// bit is `bit`) has an escape or is reserved.
     @inline(__always)
-    mutating func checkMemberName(_ key: JSONTape.Entry, in text: UnsafeBufferPointer<UInt8>) {
+    mutating func checkMemberName(_ key: JSONTape.Entry, bit: UInt64, in text: UnsafeBufferPointer<UInt8>) {
         if key.flags & JSONTape.Entry.inText != 0 {
             isRefused = true
-        } else if names.unsafelyUnwrapped.pointee.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
+        } else if names.unsafelyUnwrapped.pointee.mayContain(keyBit: bit, count: Int(key.count)),
+                  names.unsafelyUnwrapped.pointee.contains(UnsafeBufferPointer(rebasing: text[Int(key.payload)..<(Int(key.payload) &+ Int(key.count))])) {
             isRefused = true
         }
     }
@@ -107,7 +118,7 @@ extension JSONParser {
     func parseTapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch)
         throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
         var parsed: Result<(tape: JSONTape, hasDuplicateKeys: Bool, line: LineWriter), ParseFailure>?
-        var objectEnds: [Int] = []
+        var objectEnds = GrowableBuffer<Int>(capacity: 16)
         let lineBytes = [UInt8](unsafeUninitializedCapacity: max(bytes.count, 1)) { output, count in
             guard let base = output.baseAddress else { return }
             withUnsafePointer(to: names) { names in
@@ -123,7 +134,7 @@ extension JSONParser {
         }
         guard let parsed else { throw JSONParseError(kind: .emptyDocument, position: SourcePosition(line: 1, column: 1, offset: 0)) }
         let done = try parsed.mapError { $0.positioned(in: bytes) }.get()
-        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: objectEnds)
+        let line = done.line.isRefused ? nil : CompactJSON(bytes: lineBytes, objectEnds: Array(UnsafeBufferPointer(start: objectEnds.base, count: objectEnds.count)))
         return (done.tape, done.hasDuplicateKeys, line)
     }
 }

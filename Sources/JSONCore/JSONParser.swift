@@ -302,7 +302,9 @@ struct ParserState {
     }
 
     /// Parses `"name" :` and leaves the parser at the member's value, with the name last on the path.
-    @inline(__always)
+    /// Transparent: inlined before `parseValue` is specialized for its mode (`@inline(__always)` left
+    /// a call per member in the specialized loop, which then reloaded its constants after each).
+    @_transparent
     private mutating func parseMemberName<Mode: ParseMode>(
         isFirst: Bool, into container: inout OpenContainer, _: Mode.Type
     ) throws(ParseFailure) {
@@ -319,7 +321,9 @@ struct ParserState {
         try parseString()
         let keyEntry = builder.entries.count &- 1
         let keyEnd = index
-        if Mode.writesLine, depth == line.fieldDepth { line.checkMemberName(builder.entries[keyEntry], in: bytes) }
+        if Mode.writesLine, depth == line.fieldDepth {
+            line.checkMemberName(builder.entries[keyEntry], bit: keyBit(keyEntry, endingAt: keyEnd), in: bytes)
+        }
         // Usually the colon follows at once.
         if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
             index &+= 1
