@@ -130,6 +130,8 @@ public struct DatasetNames: Sendable, Equatable {
     /// The dataset for files following `schema`.
     public func name(for schema: String) -> String {
         if let named = mapping[schema] { return named }
+        var copy = schema
+        if let name = copy.withUTF8(DatasetNames.asciiName) { return name }
         // The last non-empty path component (the URI itself when it has none).
         let utf8 = schema.utf8
         var end = utf8.endIndex
@@ -138,6 +140,23 @@ public struct DatasetNames: Sendable, Equatable {
         let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
         let last = Substring(schema.utf8[start..<end])
         return String(last.hasSuffix(".json") ? last.dropLast(5) : last)
+    }
+
+    /// `name(for:)` of an ASCII URI without `mapping` (its bytes are its characters), read in one pass over
+    /// them; `nil` for any other URI, and for one without a non-empty path component.
+    static func asciiName(_ uri: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0, end = 0
+        for index in uri.indices {
+            let byte = uri[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "/") { continue }
+            if index > 0, uri[index - 1] == UInt8(ascii: "/") { start = index }
+            end = index + 1
+        }
+        guard end > 0 else { return nil }
+        let json = ".json".utf8
+        if end - start >= json.count, uri[(end - json.count)..<end].elementsEqual(json) { end -= json.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: uri[start..<end]), as: UTF8.self)
     }
 
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).

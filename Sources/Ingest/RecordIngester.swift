@@ -94,7 +94,7 @@ public struct RecordIngester: Sendable {
         guard let assessmentId = record?.assessmentId ?? report.key?.assessmentId else {
             return .failure(Refusal(message: "no assessment identifier: the manifest line has no \"assessmentId\" and assessmentResult.json none either"))
         }
-        let dateText = record?.uploadedOn ?? result?["startDate"]?.stringValue
+        let dateText = record?.uploadedOn ?? result?.string("startDate")
         guard let dateText, let date = Timestamp.date(dateText) else {
             return .failure(Refusal(message: "no date to partition by: the manifest line has no \"uploadedOn\" and assessmentResult.json no \"startDate\""))
         }

@@ -162,6 +162,7 @@ public enum RecordManifest {
         // Upload fields go into rows under lower-case keys (S3's metadata): two keys equal up to case would
         // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
         var seen: [String: String] = [:]
+        seen.reserveCapacity(object.count)
         for member in object {
             let lowered = UploadField.key(member.key)
             if let first = seen[lowered] {
