@@ -161,7 +161,14 @@ public struct DatasetNames: Sendable, Equatable {
 
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).
     public static func isArchiveMetadata(_ dataset: String) -> Bool {
-        dataset.split(separator: "_").first == "ArchiveMetadata"
+        var copy = dataset
+        // An ASCII name (its bytes are its characters): its first non-empty piece between `_`s, on its bytes.
+        let ascii = copy.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let piece = bytes.drop { $0 == UInt8(ascii: "_") }.prefix { $0 != UInt8(ascii: "_") }
+            return piece.elementsEqual("ArchiveMetadata".utf8)
+        }
+        return ascii ?? (dataset.split(separator: "_").first == "ArchiveMetadata")
     }
 }
 

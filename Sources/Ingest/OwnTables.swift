@@ -29,9 +29,10 @@ struct OwnTables {
         var count: Int
     }
 
-    /// The archive's row: where it came from, its upload metadata, the result's identifier and dates,
-    /// how many files and dataset objects it gave, and the verdict's notes.
-    func runs(report: ArchiveReport, record: RecordMetadata?, result: ResultDocument?, objects: Int) -> Rows {
+    /// The archive's row: where it came from, its upload metadata (`upload`: the record's upload fields,
+    /// `RecordIngester.uploadFields(record)`), the result's identifier and dates, how many files and
+    /// dataset objects it gave, and the verdict's notes.
+    func runs(report: ArchiveReport, record: RecordMetadata?, upload: [(String, JSONValue)], result: ResultDocument?, objects: Int) -> Rows {
         var row = JSONBytes()
         row.beginObject()
         row.key("taskRunUUID"); row.string(run)
@@ -53,7 +54,7 @@ struct OwnTables {
         // An object of the upload fields: a name twice (after lower-casing) keeps its first place and last value.
         row.key("upload")
         row.beginObject()
-        for (key, value) in RecordIngester.merging([], RecordIngester.uploadFields(record)) {
+        for (key, value) in RecordIngester.merging([], upload) {
             row.key(escaping: key)
             row.value(value)
         }

@@ -125,7 +125,7 @@ public struct RecordIngester: Sendable {
         let tables = OwnTables(run: report.taskRunUUID, fields: common)
         let (answers, steps) = tables.answersAndSteps(result)
         let rows: [(OwnTable, OwnTables.Rows)] = [
-            (.runs, tables.runs(report: report, record: record, result: result, objects: objects.count)),
+            (.runs, tables.runs(report: report, record: record, upload: upload, result: result, objects: objects.count)),
             (.answers, answers),
             (.steps, steps),
             (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),

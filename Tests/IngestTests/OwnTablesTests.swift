@@ -132,7 +132,7 @@ final class OwnTablesTests: XCTestCase {
         XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: "u")))
         XCTAssertEqual(answers.count, 1)
         let report = ArchiveReport(name: "n")
-        XCTAssertEqual(tables.runs(report: report, record: nil, result: document, objects: 0).bytes,
+        XCTAssertEqual(tables.runs(report: report, record: nil, upload: [], result: document, objects: 0).bytes,
                        treeLines([treeRun(report: report, record: nil, result: value, run: "u", objects: 0)]))
         XCTAssertEqual(document.string("identifier"), "b")
     }
@@ -149,7 +149,7 @@ final class OwnTablesTests: XCTestCase {
             XCTAssertFalse(verified.report.files.isEmpty)
             let tables = OwnTables(run: verified.report.taskRunUUID, fields: fields)
             let runValue = verified.report.taskRunUUID.map(JSONValue.string) ?? .null
-            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, result: verified.result, objects: 3).bytes,
+            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, upload: RecordIngester.uploadFields(metadata), result: verified.result, objects: 3).bytes,
                            treeLines([treeRun(report: verified.report, record: metadata, result: verified.result?.value, run: runValue, objects: 3)]))
             let datasets = ["left.json": "Motion \"x\""]
             XCTAssertEqual(tables.files(verified.report.files, datasets: datasets, contents: verified.contents).bytes,
@@ -243,6 +243,19 @@ final class HandWrittenIOAgreesWithFoundationTests: XCTestCase {
             XCTAssertEqual(DatasetNames().name(for: uri), last.hasSuffix(".json") ? String(last.dropLast(5)) : last, uri)
         }
         XCTAssertEqual(DatasetNames(mapping: ["u": "Named_v1"]).name(for: "u"), "Named_v1")
+    }
+
+    /// Seeded: ArchiveMetadata datasets found on the bytes of ASCII names are those of the characters' way.
+    func testArchiveMetadataDatasetsAreFoundAsOnCharacters() {
+        var random = seededGenerator(0xA5C11)
+        let pieces = ["ArchiveMetadata", "Archive", "Metadata", "_", "__", "v1", "x", "\u{301}", "é", "ArchiveMetadata_v1"]
+        var names = ["ArchiveMetadata", "ArchiveMetadata_v1", "_ArchiveMetadata", "ArchiveMetadatax", "ArchiveMetadata_\u{301}x", "", "_"]
+        for _ in 0..<5_000 {
+            names.append((0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
+        }
+        for name in names {
+            XCTAssertEqual(DatasetNames.isArchiveMetadata(name), name.split(separator: "_").first == "ArchiveMetadata", name.debugDescription)
+        }
     }
 
     func testSafeNamesKeepLettersDigitsDashUnderscoreAndDotOnly() {
