@@ -45,7 +45,9 @@ struct OwnTables {
         // The result's identifier, startDate and endDate (each `null` when missing).
         (result ?? OwnTables.noResult).tape.withView { view in
             var members = TapeMembers(view)
-            for name: StaticString in ["identifier", "startDate", "endDate"] { members.member(name, view.member(0, name)) }
+            members.member(#""identifier":"#, view.member(0, "identifier"))
+            members.member(#""startDate":"#, view.member(0, "startDate"))
+            members.member(#""endDate":"#, view.member(0, "endDate"))
             row.members(members.bytes)
         }
         row.key("files"); row.integer(report.files.count)
@@ -77,12 +79,12 @@ struct OwnTables {
             var identifier = TapeMembers(view), dates = TapeMembers(view), more = TapeMembers(view)
             OwnTables.walk(view, history, prefix: "") { step, stepPath, depth in
                 identifier.start()
-                identifier.member("identifier", step.identifier)
+                identifier.member(#""identifier":"#, step.identifier)
                 dates.start()
-                dates.member("startDate", step.startDate)
-                dates.member("endDate", step.endDate)
+                dates.member(#""startDate":"#, step.startDate)
+                dates.member(#""endDate":"#, step.endDate)
                 more.start()
-                more.member("type", step.type)
+                more.member(#""type":"#, step.type)
                 steps.beginObject()
                 steps.key("taskRunUUID"); steps.string(run)
                 steps.key("order"); steps.integer(stepCount)
@@ -99,7 +101,7 @@ struct OwnTables {
                 answers.key("stepPath"); answers.string(stepPath)
                 answers.members(identifier.bytes)
                 more.start()
-                more.member("answerType", step.answerType.flatMap { view.member($0, "type") })
+                more.member(#""answerType":"#, step.answerType.flatMap { view.member($0, "type") })
                 more.answerValue(step.value)
                 answers.members(more.bytes)
                 answers.members(dates.bytes)
@@ -196,7 +198,7 @@ struct TapeMembers {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    /// The member `name` with the value at `index` (`null` for `nil`).
+    /// The member `name` (written as it is: `"name":`) with the value at `index` (`null` for `nil`).
     mutating func member(_ name: StaticString, _ index: Int?) {
         self.name(name)
         guard let index else { return append("null") }
@@ -215,7 +217,7 @@ struct TapeMembers {
     mutating func answerValue(_ index: Int?) {
         let kind = index.map(view.kind) ?? .null
         let plain = kind == .string && index.map { JSONBytes.needsNoEscape(view.bytes($0)) } == true
-        name("value")
+        name(#""value":"#)
         switch (kind, index) {
         case (.string, let index?) where plain:
             append(#""\""#)
@@ -229,26 +231,26 @@ struct TapeMembers {
             let text = JSONWriter.compact.bytes(index.map(view.value(at:)) ?? .null)
             JSONWriter.writeString(String(decoding: text, as: UTF8.self), into: &bytes)
         }
-        name("valueString")
+        name(#""valueString":"#)
         switch (kind, index) {
         case (.string, let index?) where plain: quoted(view.bytes(index))
         case (.string, let index?): JSONWriter.writeString(view.string(index), into: &bytes)
         default: append("null")
         }
-        name("valueNumber")
+        name(#""valueNumber":"#)
         switch (kind, index) {
         case (.integer, let index?), (.decimal, let index?): append(view.number(index).lexeme)
         default: append("null")
         }
-        name("valueBoolean")
+        name(#""valueBoolean":"#)
         append(kind == .true ? "true" : kind == .false ? "false" : "null")
     }
 
-    /// `"name":`, after a comma unless it is the first member.
+    /// A member's name as written (`"name":`, quotes and colon given with it: copied at once), after a
+    /// comma unless it is the first member.
     private mutating func name(_ name: StaticString) {
         if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
-        quoted(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// A string that needs no escape, between quotes.

@@ -175,8 +175,9 @@ public struct VerifiedArchive: Sendable {
 /// parser writes each tape over the memory of the last one dropped.
 struct ParsedFiles {
     private var parser = JSONTapeParser()
-    /// The tapes of files read as values, kept for their validation.
-    private var kept: [String: Result<JSONTape, JSONParseError>] = [:]
+    /// The tapes of files read as documents, kept for their validation (a file that is not JSON is parsed
+    /// again there, for its error: it is rare).
+    private var kept: [String: JSONTape] = [:]
     /// When set, each parse also writes the file's compact line, refused for these member names.
     private let lineNames: CompactJSON.ReservedNames?
     /// The compact lines written, by entry name.
@@ -190,14 +191,14 @@ struct ParsedFiles {
     /// The entry `name` (the first of that name) as a document, or `nil` when it is not JSON; its tape
     /// is kept for `tape(of:bytes:)`.
     mutating func document(of name: String, bytes: [UInt8]) -> ResultDocument? {
-        let tape = Result { () throws(JSONParseError) in try parse(name, bytes) }
+        guard let tape = try? parse(name, bytes) else { return nil }
         kept[name] = tape
-        return (try? tape.get()).map(ResultDocument.init(tape:))
+        return ResultDocument(tape: tape)
     }
 
     /// The tape of the entry `name` for its validation: the one kept, else parsed now.
     mutating func tape(of name: String, bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
-        if let tape = kept.removeValue(forKey: name) { return try tape.get() }
+        if let tape = kept.removeValue(forKey: name) { return tape }
         return try parse(name, bytes)
     }
 

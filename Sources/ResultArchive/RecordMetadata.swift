@@ -198,13 +198,12 @@ public enum RecordManifest {
             return .failure(issue(.root, "the line has no \"path\" (the archive's path, relative to the manifest's folder)"))
         }
         if let value = object["assessmentRevision"] {
-            let pointer = JSONPointer(tokens: ["assessmentRevision"])
             if let number = value.numberValue?.intValue {
                 record.assessmentRevision = number
             } else if let text = value.stringValue, let number = Int(text) {
                 record.assessmentRevision = number
             } else {
-                return .failure(issue(pointer, "\"assessmentRevision\" must be an integer (or a string of digits), found \(value)"))
+                return .failure(issue(JSONPointer(tokens: ["assessmentRevision"]), "\"assessmentRevision\" must be an integer (or a string of digits), found \(value)"))
             }
         }
         return .success(record)
