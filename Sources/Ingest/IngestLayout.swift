@@ -142,18 +142,18 @@ public struct DatasetNames: Sendable, Equatable {
         return String(last.hasSuffix(".json") ? last.dropLast(5) : last)
     }
 
-    /// `name(for:)` of an ASCII URI without `mapping` (its bytes are its characters), read in one pass over
-    /// them; `nil` for any other URI, and for one without a non-empty path component.
+    /// `name(for:)` without `mapping` of a URI whose last non-empty path component is ASCII (its bytes are
+    /// its characters), read backwards over that component alone; `nil` for any other URI (and for one
+    /// without such a component).
     static func asciiName(_ uri: UnsafeBufferPointer<UInt8>) -> String? {
-        var start = 0, end = 0
-        for index in uri.indices {
-            let byte = uri[index]
-            if byte >= 0x80 { return nil }
-            if byte == UInt8(ascii: "/") { continue }
-            if index > 0, uri[index - 1] == UInt8(ascii: "/") { start = index }
-            end = index + 1
-        }
+        var end = uri.count
+        while end > 0, uri[end - 1] == UInt8(ascii: "/") { end -= 1 }
         guard end > 0 else { return nil }
+        var start = end
+        while start > 0, uri[start - 1] != UInt8(ascii: "/") {
+            guard uri[start - 1] < 0x80 else { return nil }
+            start -= 1
+        }
         let json = ".json".utf8
         if end - start >= json.count, uri[(end - json.count)..<end].elementsEqual(json) { end -= json.count }
         return String(decoding: UnsafeBufferPointer(rebasing: uri[start..<end]), as: UTF8.self)

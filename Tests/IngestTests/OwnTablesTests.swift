@@ -232,7 +232,8 @@ final class HandWrittenIOAgreesWithFoundationTests: XCTestCase {
     func testDatasetNamesAreTheLastPathComponentWithoutJSON() {
         var uris = ["https://x.org/v2/MotionRecord.json", "https://x.org/v2/MotionRecord.json/", "MotionRecord", "a//b.json//", "/", "///", "",
                     ".json", "x/.json", "x/y.JSON", "x/y.json.json", "é/ü.json", "https://x.org/schemas/"]
-        // Seeded: names read on the bytes of ASCII URIs are those of the characters' way (non-ASCII ones take it).
+        // Seeded: names read on the bytes of a URI's ASCII last component are those of the characters' way
+        // (any other takes it).
         var random = seededGenerator(0xDA7A)
         let pieces = ["a", "/", "//", ".json", ".js", "on", "json", ".", "x.json", "é", "\\", " ", "https:"]
         for _ in 0..<5_000 {
