@@ -130,6 +130,8 @@ public struct DatasetNames: Sendable, Equatable {
     /// The dataset for files following `schema`.
     public func name(for schema: String) -> String {
         if let named = mapping[schema] { return named }
+        var copy = schema
+        if let name = copy.withUTF8(DatasetNames.asciiName) { return name }
         // The last non-empty path component (the URI itself when it has none).
         let utf8 = schema.utf8
         var end = utf8.endIndex
@@ -140,9 +142,33 @@ public struct DatasetNames: Sendable, Equatable {
         return String(last.hasSuffix(".json") ? last.dropLast(5) : last)
     }
 
+    /// `name(for:)` without `mapping` of a URI whose last non-empty path component is ASCII (its bytes are
+    /// its characters), read backwards over that component alone; `nil` for any other URI (and for one
+    /// without such a component).
+    static func asciiName(_ uri: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = uri.count
+        while end > 0, uri[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard end > 0 else { return nil }
+        var start = end
+        while start > 0, uri[start - 1] != UInt8(ascii: "/") {
+            guard uri[start - 1] < 0x80 else { return nil }
+            start -= 1
+        }
+        let json = ".json".utf8
+        if end - start >= json.count, uri[(end - json.count)..<end].elementsEqual(json) { end -= json.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: uri[start..<end]), as: UTF8.self)
+    }
+
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).
     public static func isArchiveMetadata(_ dataset: String) -> Bool {
-        dataset.split(separator: "_").first == "ArchiveMetadata"
+        var copy = dataset
+        // An ASCII name (its bytes are its characters): its first non-empty piece between `_`s, on its bytes.
+        let ascii = copy.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let piece = bytes.drop { $0 == UInt8(ascii: "_") }.prefix { $0 != UInt8(ascii: "_") }
+            return piece.elementsEqual("ArchiveMetadata".utf8)
+        }
+        return ascii ?? (dataset.split(separator: "_").first == "ArchiveMetadata")
     }
 }
 

@@ -94,7 +94,7 @@ public struct RecordIngester: Sendable {
         guard let assessmentId = record?.assessmentId ?? report.key?.assessmentId else {
             return .failure(Refusal(message: "no assessment identifier: the manifest line has no \"assessmentId\" and assessmentResult.json none either"))
         }
-        let dateText = record?.uploadedOn ?? result?["startDate"]?.stringValue
+        let dateText = record?.uploadedOn ?? result?.string("startDate")
         guard let dateText, let date = Timestamp.date(dateText) else {
             return .failure(Refusal(message: "no date to partition by: the manifest line has no \"uploadedOn\" and assessmentResult.json no \"startDate\""))
         }
@@ -125,7 +125,7 @@ public struct RecordIngester: Sendable {
         let tables = OwnTables(run: report.taskRunUUID, fields: common)
         let (answers, steps) = tables.answersAndSteps(result)
         let rows: [(OwnTable, OwnTables.Rows)] = [
-            (.runs, tables.runs(report: report, record: record, result: result, objects: objects.count)),
+            (.runs, tables.runs(report: report, record: record, upload: upload, result: result, objects: objects.count)),
             (.answers, answers),
             (.steps, steps),
             (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),

@@ -81,9 +81,15 @@ public struct ArchiveMetadata: Sendable, Equatable {
     }
 
     /// Reads the manifest fields that verification needs; `nil` fields are reported by the schema check.
-    static func entries(in manifest: JSONValue) -> [(filename: String, jsonSchema: String?, contentType: String?)] {
-        (manifest["files"]?.arrayValue ?? []).compactMap { entry in
-            entry["filename"]?.stringValue.map { ($0, entry["jsonSchema"]?.stringValue, entry["contentType"]?.stringValue) }
+    /// Read on the manifest's tape: no tree is made.
+    static func entries(in manifest: ResultDocument) -> [(filename: String, jsonSchema: String?, contentType: String?)] {
+        manifest.tape.withView { view in
+            guard let files = view.member(0, "files"), view.kind(files) == .array else { return [] }
+            return view.elements(of: files).compactMap { entry in
+                view.member(entry, "filename").flatMap(view.stringValue).map {
+                    ($0, view.member(entry, "jsonSchema").flatMap(view.stringValue), view.member(entry, "contentType").flatMap(view.stringValue))
+                }
+            }
         }
     }
 }

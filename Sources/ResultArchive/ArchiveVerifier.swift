@@ -64,7 +64,7 @@ public struct ArchiveVerifier: Sendable {
             if byName[entry.name] != nil { report.problems.append(.duplicateEntry(entry.name)) } else { byName[entry.name] = entry.bytes }
         }
         var files = ParsedFiles(lineNames: lineNames)
-        let result = byName[ResultCheck.filename].flatMap { files.value(of: ResultCheck.filename, bytes: $0) }
+        let result = byName[ResultCheck.filename].flatMap { files.document(of: ResultCheck.filename, bytes: $0) }
         // Sage's archives may carry the run in metadata.json only.
         var metadataRun: String?
         if let mapping {
@@ -74,8 +74,8 @@ public struct ArchiveVerifier: Sendable {
             if let bytes = byName[ResultCheck.filename] { checkResultRole(bytes, into: &report) }
         }
         if let result {
-            report.taskRunUUID = result["taskRunUUID"]?.stringValue
-            if let survey { report.problems += survey.problems(with: result).map { .surveyMismatch($0.description) } }
+            report.taskRunUUID = result.string("taskRunUUID")
+            if let survey { report.problems += survey.problems(with: result.value).map { .surveyMismatch($0.description) } }
         } else if survey != nil, byName[ResultCheck.filename] == nil {
             report.problems.append(.surveyMismatch("the archive has no \(ResultCheck.filename) to check against the survey"))
         }
@@ -109,7 +109,7 @@ public struct ArchiveVerifier: Sendable {
             report.problems.append(.metadataSchema(message))
         }
         var listed: Set<String> = []
-        for entry in ArchiveMetadata.entries(in: manifest) {
+        for entry in ArchiveMetadata.entries(in: ResultDocument(tape: JSONTape(manifest))) {
             if entry.filename == ArchiveMetadata.filename {
                 report.problems.append(.metadataListsItself)
                 continue
@@ -164,7 +164,7 @@ public struct VerifiedArchive: Sendable {
     /// Each entry's bytes by name (empty when the zip could not be read).
     public let contents: [String: [UInt8]]
     /// `assessmentResult.json`, when the archive has one that is JSON.
-    public let result: JSONValue?
+    public let result: ResultDocument?
     /// The compact line of each JSON file parsed (by name; the first entry of a name), when asked for
     /// with `lineNames` and not refused.
     public let lines: [String: CompactJSON]
@@ -175,8 +175,9 @@ public struct VerifiedArchive: Sendable {
 /// parser writes each tape over the memory of the last one dropped.
 struct ParsedFiles {
     private var parser = JSONTapeParser()
-    /// The tapes of files read as values, kept for their validation.
-    private var kept: [String: Result<JSONTape, JSONParseError>] = [:]
+    /// The tapes of files read as documents, kept for their validation (a file that is not JSON is parsed
+    /// again there, for its error: it is rare).
+    private var kept: [String: JSONTape] = [:]
     /// When set, each parse also writes the file's compact line, refused for these member names.
     private let lineNames: CompactJSON.ReservedNames?
     /// The compact lines written, by entry name.
@@ -187,17 +188,17 @@ struct ParsedFiles {
         self.lineNames = lineNames
     }
 
-    /// The value of the entry `name` (the first of that name), or `nil` when it is not JSON; its tape
+    /// The entry `name` (the first of that name) as a document, or `nil` when it is not JSON; its tape
     /// is kept for `tape(of:bytes:)`.
-    mutating func value(of name: String, bytes: [UInt8]) -> JSONValue? {
-        let tape = Result { () throws(JSONParseError) in try parse(name, bytes) }
+    mutating func document(of name: String, bytes: [UInt8]) -> ResultDocument? {
+        guard let tape = try? parse(name, bytes) else { return nil }
         kept[name] = tape
-        return try? tape.get().value
+        return ResultDocument(tape: tape)
     }
 
     /// The tape of the entry `name` for its validation: the one kept, else parsed now.
     mutating func tape(of name: String, bytes: [UInt8]) throws(JSONParseError) -> JSONTape {
-        if let tape = kept.removeValue(forKey: name) { return try tape.get() }
+        if let tape = kept.removeValue(forKey: name) { return tape }
         return try parse(name, bytes)
     }
 

@@ -87,13 +87,13 @@ extension ArchiveVerifier {
 
     /// Every file of the zip through the map's lookup, then the map's required files; returns the
     /// `taskRunUUID` of `metadata.json`, if any.
-    func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: JSONValue?,
+    func verifyMapped(_ entries: [ArchiveZip.Entry], byName: [String: [UInt8]], result: ResultDocument?,
                       mapping: MapVerification, files: inout ParsedFiles, into report: inout ArchiveReport) -> String? {
         let key = lookupKey(record: report.record, result: result, mapping: mapping, notes: &report.notes)
         report.key = key
         var metadataSchemas: [String: String] = [:]
         var listed: Set<String>?
-        let manifest = byName[ArchiveMetadata.filename].flatMap { files.value(of: ArchiveMetadata.filename, bytes: $0) }
+        let manifest = byName[ArchiveMetadata.filename].flatMap { files.document(of: ArchiveMetadata.filename, bytes: $0) }
         if let manifest {
             var names: Set<String> = []
             for entry in ArchiveMetadata.entries(in: manifest) {
@@ -127,23 +127,31 @@ extension ArchiveVerifier {
             case .warning: report.notes.append("the archive map requires \"\(file.filename)\" (\(entry)) but the archive has no such file (\(mapping.names.setting(.requiredWarning)))")
             }
         }
-        return manifest?["taskRunUUID"]?.stringValue
+        return manifest?.string("taskRunUUID")
     }
 
     /// The name after its last slash (the name ends with none: folders were left out), the slash found as a
     /// character: one followed by a combining mark is no slash. An ASCII name's bytes are its characters.
     static func baseName(_ name: String) -> String {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return name.lastIndex(of: "/").map { String(name[name.index(after: $0)...]) } ?? name
+        var copy = name
+        // An ASCII name: where its base starts, found in one pass over its bytes; `nil` for any other name.
+        let start = copy.withUTF8 { bytes -> Int? in
+            var start = 0
+            for index in bytes.indices {
+                if bytes[index] >= 0x80 { return nil }
+                if bytes[index] == UInt8(ascii: "/") { start = index + 1 }
+            }
+            return start
         }
-        return name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[name.utf8.index(after: $0)...]) } ?? name
+        guard let start else { return name.lastIndex(of: "/").map { String(name[name.index(after: $0)...]) } ?? name }
+        return start == 0 ? name : String(name[name.utf8.index(name.utf8.startIndex, offsetBy: start)...])
     }
 
     /// The record's key, completed from assessmentResult.json when the record has no assessment.
-    private func lookupKey(record: RecordMetadata?, result: JSONValue?, mapping: MapVerification, notes: inout [String]) -> RecordKey {
+    private func lookupKey(record: RecordMetadata?, result: ResultDocument?, mapping: MapVerification, notes: inout [String]) -> RecordKey {
         let map = mapping.map
         var key = record?.key ?? RecordKey()
-        if key.assessmentId == nil, let id = result?["assessmentIdentifier"]?.stringValue ?? result?["identifier"]?.stringValue {
+        if key.assessmentId == nil, let id = result?.string("assessmentIdentifier") ?? result?.string("identifier") {
             key.assessmentId = id
             notes.append("assessment \"\(id)\" taken from assessmentResult.json (no manifest line or \(mapping.names.setting(.assessment)))")
         }

@@ -162,6 +162,7 @@ public enum RecordManifest {
         // Upload fields go into rows under lower-case keys (S3's metadata): two keys equal up to case would
         // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
         var seen: [String: String] = [:]
+        seen.reserveCapacity(object.count)
         for member in object {
             let lowered = UploadField.key(member.key)
             if let first = seen[lowered] {
@@ -197,13 +198,12 @@ public enum RecordManifest {
             return .failure(issue(.root, "the line has no \"path\" (the archive's path, relative to the manifest's folder)"))
         }
         if let value = object["assessmentRevision"] {
-            let pointer = JSONPointer(tokens: ["assessmentRevision"])
             if let number = value.numberValue?.intValue {
                 record.assessmentRevision = number
             } else if let text = value.stringValue, let number = Int(text) {
                 record.assessmentRevision = number
             } else {
-                return .failure(issue(pointer, "\"assessmentRevision\" must be an integer (or a string of digits), found \(value)"))
+                return .failure(issue(JSONPointer(tokens: ["assessmentRevision"]), "\"assessmentRevision\" must be an integer (or a string of digits), found \(value)"))
             }
         }
         return .success(record)

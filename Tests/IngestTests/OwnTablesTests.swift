@@ -1,4 +1,6 @@
 import Foundation
+import SeededRandom
+import SeededTesting
 import XCTest
 import JSONCore
 import ResultArchive
@@ -101,19 +103,38 @@ final class OwnTablesTests: XCTestCase {
           {"type": "base"}, 12, "text"]}
         """#
 
+    /// The rows are read on the result's tape: parsed (strings in place) and made from a tree (strings apart).
     func testRowsAreTheBytesOfTheTreesWithThePartitionFieldsInserted() throws {
         let value = try JSONDocument(text: result).value
         for run in [nil, "run \"1\""] as [String?] {
-            let tables = OwnTables(run: run, fields: fields)
-            let runValue = run.map(JSONValue.string) ?? .null
-            let (answers, steps) = tables.answersAndSteps(value)
-            XCTAssertEqual(answers.bytes, treeLines(treeAnswers(value, run: runValue)))
-            XCTAssertEqual(answers.count, 7)
-            XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: runValue)))
-            XCTAssertEqual(steps.count, 12, "non-objects in stepHistory are steps too, named \"?\"")
-            XCTAssertEqual(tables.answersAndSteps(nil).answers.count, 0)
-            XCTAssertEqual(tables.answersAndSteps(nil).steps.bytes, [])
+            for document in [ResultDocument(tape: try JSONTape(bytes: Array(result.utf8))), ResultDocument(tape: JSONTape(value))] {
+                let tables = OwnTables(run: run, fields: fields)
+                let runValue = run.map(JSONValue.string) ?? .null
+                let (answers, steps) = tables.answersAndSteps(document)
+                XCTAssertEqual(answers.bytes, treeLines(treeAnswers(value, run: runValue)))
+                XCTAssertEqual(answers.count, 7)
+                XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: runValue)))
+                XCTAssertEqual(steps.count, 12, "non-objects in stepHistory are steps too, named \"?\"")
+                XCTAssertEqual(tables.answersAndSteps(nil).answers.count, 0)
+                XCTAssertEqual(tables.answersAndSteps(nil).steps.bytes, [])
+            }
         }
+    }
+
+    /// A repeated member name of a step or of the result: the tree's last value is the one written.
+    func testARepeatedNameWritesTheTreesLastValue() throws {
+        let text = #"{"identifier": "a", "identifier": "b", "stepHistory": [{"type": "x", "type": "answer", "identifier": "q", "value": 1, "value": [2], "identifier": "r"}]}"#
+        let value = try JSONDocument(text: text).value
+        let document = ResultDocument(tape: try JSONTape(bytes: Array(text.utf8)))
+        let tables = OwnTables(run: "u", fields: fields)
+        let (answers, steps) = tables.answersAndSteps(document)
+        XCTAssertEqual(answers.bytes, treeLines(treeAnswers(value, run: "u")))
+        XCTAssertEqual(steps.bytes, treeLines(treeSteps(value, run: "u")))
+        XCTAssertEqual(answers.count, 1)
+        let report = ArchiveReport(name: "n")
+        XCTAssertEqual(tables.runs(report: report, record: nil, upload: [], result: document, objects: 0).bytes,
+                       treeLines([treeRun(report: report, record: nil, result: value, run: "u", objects: 0)]))
+        XCTAssertEqual(document.string("identifier"), "b")
     }
 
     func testRunAndFileRowsAreTheBytesOfTheTrees() throws {
@@ -128,8 +149,8 @@ final class OwnTablesTests: XCTestCase {
             XCTAssertFalse(verified.report.files.isEmpty)
             let tables = OwnTables(run: verified.report.taskRunUUID, fields: fields)
             let runValue = verified.report.taskRunUUID.map(JSONValue.string) ?? .null
-            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, result: verified.result, objects: 3).bytes,
-                           treeLines([treeRun(report: verified.report, record: metadata, result: verified.result, run: runValue, objects: 3)]))
+            XCTAssertEqual(tables.runs(report: verified.report, record: metadata, upload: RecordIngester.uploadFields(metadata), result: verified.result, objects: 3).bytes,
+                           treeLines([treeRun(report: verified.report, record: metadata, result: verified.result?.value, run: runValue, objects: 3)]))
             let datasets = ["left.json": "Motion \"x\""]
             XCTAssertEqual(tables.files(verified.report.files, datasets: datasets, contents: verified.contents).bytes,
                            treeLines(treeFiles(verified.report.files, datasets: datasets, sizes: verified.contents.mapValues(\.count), run: runValue)))
@@ -209,13 +230,33 @@ final class HandWrittenIOAgreesWithFoundationTests: XCTestCase {
     }
 
     func testDatasetNamesAreTheLastPathComponentWithoutJSON() {
-        let uris = ["https://x.org/v2/MotionRecord.json", "https://x.org/v2/MotionRecord.json/", "MotionRecord", "a//b.json//", "/", "///", "",
+        var uris = ["https://x.org/v2/MotionRecord.json", "https://x.org/v2/MotionRecord.json/", "MotionRecord", "a//b.json//", "/", "///", "",
                     ".json", "x/.json", "x/y.JSON", "x/y.json.json", "é/ü.json", "https://x.org/schemas/"]
+        // Seeded: names read on the bytes of a URI's ASCII last component are those of the characters' way
+        // (any other takes it).
+        var random = seededGenerator(0xDA7A)
+        let pieces = ["a", "/", "//", ".json", ".js", "on", "json", ".", "x.json", "é", "\\", " ", "https:"]
+        for _ in 0..<5_000 {
+            uris.append((0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
+        }
         for uri in uris {
             let last = uri.split(separator: "/").last.map(String.init) ?? uri
             XCTAssertEqual(DatasetNames().name(for: uri), last.hasSuffix(".json") ? String(last.dropLast(5)) : last, uri)
         }
         XCTAssertEqual(DatasetNames(mapping: ["u": "Named_v1"]).name(for: "u"), "Named_v1")
+    }
+
+    /// Seeded: ArchiveMetadata datasets found on the bytes of ASCII names are those of the characters' way.
+    func testArchiveMetadataDatasetsAreFoundAsOnCharacters() {
+        var random = seededGenerator(0xA5C11)
+        let pieces = ["ArchiveMetadata", "Archive", "Metadata", "_", "__", "v1", "x", "\u{301}", "é", "ArchiveMetadata_v1"]
+        var names = ["ArchiveMetadata", "ArchiveMetadata_v1", "_ArchiveMetadata", "ArchiveMetadatax", "ArchiveMetadata_\u{301}x", "", "_"]
+        for _ in 0..<5_000 {
+            names.append((0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
+        }
+        for name in names {
+            XCTAssertEqual(DatasetNames.isArchiveMetadata(name), name.split(separator: "_").first == "ArchiveMetadata", name.debugDescription)
+        }
     }
 
     func testSafeNamesKeepLettersDigitsDashUnderscoreAndDotOnly() {
