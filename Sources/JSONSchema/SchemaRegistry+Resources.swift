@@ -34,8 +34,8 @@ struct ResourceIndex: Sendable {
             var id: Int?
             var hasReference = false
             for key in tape.keys(of: index) where tape.kind(key + 1) == .string {
-                if tape.hasName(key, "$ref") { hasReference = true }
-                if tape.hasName(key, "$id") { id = key + 1 }
+                if tape.hasBytes(key, "$ref") { hasReference = true }
+                if tape.hasBytes(key, "$id") { id = key + 1 }
             }
             // In draft-07 every sibling of `$ref`, `$id` included, is ignored.
             if hasReference { continue }
@@ -76,14 +76,14 @@ struct ResourceIndex: Sendable {
                         for (offset, element) in tape.elements(of: value).enumerated() {
                             child(element, under: keyword, -1 - offset)
                         }
-                    } else if tape.hasName(key, "items") {
+                    } else if tape.hasBytes(key, "items") {
                         child(value, under: position, key)
                     }
                 case .map?:
                     guard tape.kind(value) == .object else { continue }
                     trail.append((position, key))
                     let keyword = trail.count - 1
-                    let isDependencies = tape.hasName(key, "dependencies")
+                    let isDependencies = tape.hasBytes(key, "dependencies")
                     for entry in tape.keys(of: value) where !(isDependencies && tape.kind(entry + 1) == .array) {
                         child(entry + 1, under: keyword, entry)
                     }
@@ -94,13 +94,6 @@ struct ResourceIndex: Sendable {
             // Pushed in reverse, so they are visited in document order.
             for next in children.reversed() { work.append((next.index, next.position, scope)) }
         }
-    }
-}
-
-extension JSONTapeView {
-    /// True when the key at `index` is `name`.
-    fileprivate func hasName(_ index: Int, _ name: StaticString) -> Bool {
-        bytesEqual(index, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 }
 
