@@ -189,10 +189,8 @@ public struct ZipReader: Sendable {
 
     private static func readCentralEntry(_ records: inout ByteCursor, contents: ByteCursor) throws(ZipError) -> ZipEntry {
         // The 46 bytes of the fixed part, then its fields by offset (APPNOTE 4.3.12).
-        let header = try records.take(46, what: "central directory entry")
-        guard header.field(at: 0, size: 4) == ZipSignature.centralDirectoryHeader.rawValue else {
-            throw .corrupt(header.what.description, at: UInt64(header.window.lowerBound))
-        }
+        var header = try records.take(46, what: "central directory entry")
+        try header.expectSignature(ZipSignature.centralDirectoryHeader.rawValue)
         let flags = UInt16(header.field(at: 8, size: 2))
         let method = UInt16(header.field(at: 10, size: 2))
         let crc = UInt32(header.field(at: 16, size: 4))
