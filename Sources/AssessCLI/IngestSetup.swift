@@ -74,7 +74,7 @@ struct IngestBatch {
         let ingester = ingester
         // A window of 16 records per job: while the consuming thread makes a commit (writing up to 32 MiB of
         // rows, the first one also making the partition folders), the workers go on preparing records
-        // instead of waiting for it (with main's 4 per job they were held up at every commit).
+        // instead of waiting for it (with the default of 4 per job they are held up at every commit).
         OrderedParallelMap(jobs: parallel.jobs, window: parallel.jobs * 16).run(all, transform: { ingester.prepare($0) }) { prepared in
             meter.advance()
             if prepared.report == nil { unreadable = true }
