@@ -45,7 +45,7 @@ struct CommitMarker {
     /// The process that made the commit.
     let pid: Int32
     /// Files created (removed when the commit is undone) or appended to (cut back to `size`).
-    let files: [(path: String, size: Int?)]
+    private(set) var files: [(path: String, size: Int?)]
     /// Files replaced from their staged copy once the journal records the commit.
     let staged: [String]
     /// Files removed once the journal records the commit.
@@ -69,14 +69,43 @@ struct CommitMarker {
         self.removed = removed
     }
 
+    /// The marker of a streamed window (`IngestSink.StreamWindow`) opening as commit `number`: the part files
+    /// earlier commits made, each cut back to its `size` when the window is undone.
+    init(appended: [(path: String, size: Int)], number: Int, pid: Int32 = getpid()) {
+        self.number = number
+        self.pid = pid
+        files = appended.map { ($0.path, $0.size) }
+        staged = []
+        removed = []
+    }
+
+    /// The marker read from its file's bytes: `json`'s object, then (a streamed window's) one line per file
+    /// it created, each a JSON string; a torn last line is dropped (its file was not created yet).
+    init(bytes: [UInt8], number: Int) {
+        guard let end = bytes.firstIndex(of: 0x0A) else {
+            self.init(try? JSONDocument(bytes: bytes).value, number: number)
+            return
+        }
+        self.init(try? JSONDocument(bytes: Array(bytes[..<end])).value, number: number)
+        var created: [(path: String, size: Int?)] = []
+        for line in bytes[(end + 1)...].split(separator: 0x0A) {
+            guard let path = CommitMarker.inside((try? JSONDocument(bytes: Array(line)).value)?.stringValue) else { continue }
+            created.append((path, nil))
+        }
+        files += created
+    }
+
+    /// `path` when it names something inside the output folder (relative, no `..`), else `nil`.
+    static func inside(_ path: String?) -> String? {
+        guard let path, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+        return path
+    }
+
     /// The marker read from its file: an object as `json` writes it, or the list of created paths an earlier
     /// version wrote; paths outside the output folder are dropped.
     init(_ value: JSONValue?, number: Int) {
         self.number = number
-        func inside(_ path: String?) -> String? {
-            guard let path, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
-            return path
-        }
+        let inside = CommitMarker.inside
         if let list = value?.arrayValue {
             pid = 0
             files = list.compactMap { inside($0.stringValue).map { ($0, nil) } }
@@ -168,7 +197,7 @@ extension IngestLedger {
                 unlink(path)
                 continue
             }
-            let marker = CommitMarker(FileManager.default.contents(atPath: path).flatMap { try? JSONDocument(bytes: Array($0)).value }, number: number)
+            let marker = CommitMarker(bytes: FileBytes.read(path) ?? [], number: number)
             if marker.finishesAfterJournal && recorded.contains(number) {
                 marker.finish(in: folder)
             } else {
@@ -210,14 +239,11 @@ extension IngestLedger {
     /// wrote it: anything else is an error, and nothing is written). The file is left open in `openFiles`
     /// for the next commit's append (taken from it when an earlier one left it there).
     static func append(chunks: [[UInt8]], to path: String, size: Int, flush: Bool, openFiles: OpenPartFiles? = nil) throws(IngestWriteError) {
-        let descriptor = openFiles?.take(path) ?? open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        let kept = openFiles?.take(path), descriptor: Int32
+        if let kept { descriptor = kept } else { descriptor = try openToAppend(path, size: size) }
         var appended = false
         defer { if appended, let openFiles { openFiles.keep(descriptor, for: path) } else { close(descriptor) } }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size == off_t(size), lseek(descriptor, off_t(size), SEEK_SET) == off_t(size) else {
-            throw IngestWriteError(description: "cannot append to \(path): it is no longer the \(size) bytes this run wrote (changed by another process?)")
-        }
+        if kept != nil { try checkSize(descriptor, of: path, is: size) }
         func write(_ bytes: [UInt8]) throws(IngestWriteError) {
             if let reason = AtomicFile.writeAll(bytes, to: descriptor) { throw IngestWriteError(description: "cannot write \(path): \(reason)") }
         }
@@ -237,6 +263,25 @@ extension IngestLedger {
         if !pending.isEmpty { try write(pending) }
         if flush, fsync(descriptor) != 0 { throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))") }
         appended = true
+    }
+
+    /// Opens the file at `path` to append to it, checked to be `size` bytes long (this run wrote it).
+    static func openToAppend(_ path: String, size: Int) throws(IngestWriteError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IngestWriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        do throws(IngestWriteError) { try checkSize(descriptor, of: path, is: size) } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Checks that the open file `descriptor` (at `path`) is `size` bytes long and puts its offset at its end.
+    static func checkSize(_ descriptor: Int32, of path: String, is size: Int) throws(IngestWriteError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == off_t(size), lseek(descriptor, off_t(size), SEEK_SET) == off_t(size) else {
+            throw IngestWriteError(description: "cannot append to \(path): it is no longer the \(size) bytes this run wrote (changed by another process?)")
+        }
     }
 
     static func unknownFile(_ path: String) -> IngestWriteError {

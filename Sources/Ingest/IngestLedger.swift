@@ -186,6 +186,20 @@ struct IngestLedger {
         try startFlushing()
     }
 
+    /// Makes the commit of a streamed window (`IngestSink.StreamWindow`) whose rows are in their files and
+    /// whose marker (open as `marker`, closed here) lists them: its journal lines appended in one write,
+    /// then the marker removed.
+    mutating func commitStreamed(_ number: Int, entries: [Entry], marker: Int32) throws(IngestWriteError) {
+        close(marker)
+        var lines: [UInt8] = []
+        for entry in entries { lines += entry.line }
+        try append(lines)
+        unlink(markerPath(number))
+        for entry in entries { remember(entry) }
+        lastCommit = max(lastCommit, number)
+        try startFlushing()
+    }
+
     /// The lines `entries`' rows hold, by file: (first line, count), in line order.
     static func removedLines(_ entries: [Entry]) -> [String: [(line: Int, lines: Int)]] {
         var removed: [String: [(line: Int, lines: Int)]] = [:]

@@ -106,6 +106,8 @@ public struct IngestSink {
     var waitingOwners: [String: String] = [:]
     /// This run's part file name (batch layout), once its first commit is known.
     var partName: String?
+    /// The waiting commit's window when its rows are streamed (`streams`), once its first record came.
+    var streamWindow: StreamWindow?
     /// The part files this run wrote (batch layout): their size and line count, to append to.
     var runFiles: [String: (size: Int, lines: Int)] = [:]
     /// Outcomes not yet reported: those of the waiting records, and any decided after the first of them.
@@ -158,7 +160,7 @@ public struct IngestSink {
         }
         var written: [String] = []
         if status == .ingested, note == nil {
-            written = wait(prepared, replaces: supersedes)
+            written = streams ? try stream(prepared) : wait(prepared, replaces: supersedes)
             ingestedByThisRun[prepared.recordId] = Held(input: prepared.input.name, run: prepared.taskRunUUID, exportedOn: prepared.exportedOn)
         } else if status != .ingested {
             let path = IngestSink.rejectedPath(recordId: prepared.recordId, input: prepared.input.name)

@@ -7,8 +7,14 @@ extension IngestSink {
     struct WaitingFile {
         let path: String
         var chunks: [[UInt8]] = []
-        /// How many lines each chunk holds.
+        /// How many lines each chunk holds (a streamed window's chunks are written, not held: only their lines).
         var chunkLines: [Int] = []
+        /// The bytes of its rows (a streamed window's), those written and those gathered to write.
+        var bytes = 0
+        /// The bytes of its rows written to the file (a streamed window's).
+        var written = 0
+        /// Small rows gathered to be written together (a streamed window's).
+        var gathered: [UInt8] = []
     }
 
     /// One record of the waiting commit; its rows are chunks of waiting files.
@@ -31,14 +37,7 @@ extension IngestSink {
         var fileIndices: [Int] = []
         for object in prepared.objects {
             let path = layout == .batch ? object.folder + "/" + (partName ?? "") : object.path
-            let index: Int
-            if let known = waitingIndex[path] {
-                index = known
-            } else {
-                index = waitingFiles.count
-                waitingIndex[path] = index
-                waitingFiles.append(WaitingFile(path: path))
-            }
+            let index = waitingIndex[path] ?? addWaitingFile(path)
             objects.append((index, waitingFiles[index].chunks.count))
             waitingFiles[index].chunks.append(object.bytes)
             waitingFiles[index].chunkLines.append(object.lines)
@@ -53,7 +52,9 @@ extension IngestSink {
 
     /// Makes the waiting commit (if any); returns the outcomes it settles.
     mutating func commit() throws(IngestWriteError) -> [IngestOutcome] {
-        if !waitingRecords.isEmpty {
+        if let window = streamWindow {
+            try commitStreamed(window)
+        } else if !waitingRecords.isEmpty {
             let number = ledger.lastCommit + 1
             let dropped = waitingSupersessions.isEmpty ? [] : ledger.entries(of: Set(waitingSupersessions.keys))
             let removed = IngestLedger.removedLines(dropped)
@@ -87,17 +88,7 @@ extension IngestSink {
                 files.append(CommitFile(path: IngestSink.rejectedPath(recordId: entry.recordId, input: entry.input), change: .create,
                                         chunks: [JSONWriter.compact.bytes(IngestSink.supersededRow(entry, by: later)) + [0x0A]], overwrite: true))
             }
-            // The first line of each chunk: the lines before it in its file, those already there included.
-            let chunkStarts = waitingFiles.indices.map { index in
-                waitingFiles[index].chunkLines.reduce(into: [firstLines[index] + 1]) { $0.append($0[$0.count - 1] + $1) }
-            }
-            let entries = waitingRecords.map { record in
-                IngestLedger.Entry(commit: number, recordId: record.recordId, taskRunUUID: record.taskRunUUID, input: record.input,
-                                   objects: record.objects.map { object in
-                                       (waitingFiles[object.file].path, chunkStarts[object.file][object.chunk], waitingFiles[object.file].chunkLines[object.chunk])
-                                   },
-                                   exportedOn: record.exportedOn, replaces: dropped.first { $0.recordId == record.recordId }?.input ?? record.replaces)
-            }
+            let entries = waitingEntries(commit: number, firstLines: firstLines, dropped: dropped)
             try ledger.commit(number, files: files, entries: entries, dropped: dropped, writers: writers)
             for (index, outcome) in unreported.enumerated() where outcome.supersedes != nil {
                 if let earlier = dropped.first(where: { $0.recordId == outcome.recordId }) { unreported[index].supersedes = earlier.input }
@@ -111,6 +102,35 @@ extension IngestSink {
         waitingSupersessions = [:]
         waitingOwners = [:]
         return unreported
+    }
+
+    /// The journal entries of the waiting records as commit `number`, given the lines already in each waiting
+    /// file before its first chunk (`firstLines`, by index) and the records the commit replaces (`dropped`).
+    func waitingEntries(commit number: Int, firstLines: [Int], dropped: [IngestLedger.Entry] = []) -> [IngestLedger.Entry] {
+        // The first line of each chunk: the lines before it in its file, those already there included.
+        let chunkStarts = waitingFiles.indices.map { index in
+            waitingFiles[index].chunkLines.reduce(into: [firstLines[index] + 1]) { $0.append($0[$0.count - 1] + $1) }
+        }
+        return waitingRecords.map { record in
+            IngestLedger.Entry(commit: number, recordId: record.recordId, taskRunUUID: record.taskRunUUID, input: record.input,
+                               objects: record.objects.map { object in
+                                   (waitingFiles[object.file].path, chunkStarts[object.file][object.chunk], waitingFiles[object.file].chunkLines[object.chunk])
+                               },
+                               exportedOn: record.exportedOn, replaces: dropped.first { $0.recordId == record.recordId }?.input ?? record.replaces)
+        }
+    }
+
+    /// Commits the streamed window: its gathered rows written, its records' lines added to the journal, its
+    /// marker removed; the run's part files then end where the window left them.
+    private mutating func commitStreamed(_ window: StreamWindow) throws(IngestWriteError) {
+        for index in waitingFiles.indices { try writeGathered(index) }
+        let entries = waitingEntries(commit: window.number, firstLines: waitingFiles.map { runFiles[$0.path]?.lines ?? 0 })
+        try ledger.commitStreamed(window.number, entries: entries, marker: window.marker)
+        streamWindow = nil
+        for file in waitingFiles {
+            let known = runFiles[file.path] ?? (0, 0)
+            runFiles[file.path] = (known.size + file.bytes, known.lines + file.chunkLines.reduce(0, +))
+        }
     }
 
     /// The file at `path` (under the output folder) without the lines `gone` (first line, count; 1-based), and

@@ -81,6 +81,26 @@ final class IngestCommandTests: XCTestCase {
         XCTAssertEqual(tree(folder.appendingPathComponent("out1")), first, "and the same files")
     }
 
+    func testStreamedCommitsWriteTheBytesOfDurableOnesForEveryJobCountAndCommitSize() throws {
+        let folder = try workspace(24)
+        let base = ["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,
+                    "--manifest", folder.appendingPathComponent("manifest.jsonl").path]
+        for commit in ["1", "5", "1000"] {
+            // --durable holds each commit's rows until the commit writes them; a plain run streams them as they are decided.
+            let held = folder.appendingPathComponent("held-\(commit)")
+            let reference = CapturedRun(base + ["-o", held.path, "--commit-every", commit, "--durable", "--jobs", "2"])
+            XCTAssertEqual(reference.status, .inputError, reference.stderr)
+            let expected = tree(held)
+            XCTAssertGreaterThan(expected.keys.filter { $0.hasPrefix("dataset=") }.count, 6)
+            for jobs in 1...4 {
+                let out = folder.appendingPathComponent("streamed-\(commit)-\(jobs)")
+                let run = CapturedRun(base + ["-o", out.path, "--commit-every", commit, "--jobs", String(jobs)])
+                XCTAssertEqual(run.stdout.replacingOccurrences(of: out.path, with: held.path), reference.stdout)
+                XCTAssertEqual(tree(out), expected, "every file and the ledger, byte for byte (--commit-every \(commit) --jobs \(jobs))")
+            }
+        }
+    }
+
     func testDurableRunsWriteTheSameAndFlushEveryCommitBeforeTheLedgerRecordsIt() throws {
         let folder = try workspace(12)
         let base = ["ingest", "--archive-map", folder.appendingPathComponent("map.json").path, "--ref-dir", folder.appendingPathComponent("schemas").path,

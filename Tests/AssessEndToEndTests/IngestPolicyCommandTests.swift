@@ -142,10 +142,33 @@ final class IngestPolicyCommandTests: XCTestCase {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.jsonl"))
         let arguments = base(folder) + ["--manifest", folder.appendingPathComponent("manifest.jsonl").path, "--on-record-id", "latest",
                                         "--commit-every", "1", "--jobs", "2"]
+        let expected = try assertKilledRunsEndAsAnUninterruptedRun(arguments, in: folder)
+        XCTAssertEqual(expected.rejected.count, 12, "every replaced export listed")
+    }
+
+    func testKilledRunsOfStreamedCommitsResumedEndWithTheRowsOfAnUninterruptedRun() throws {
+        let folder = try workspace()
+        var manifest = ""
+        for index in 0..<40 {
+            try archive("a\(index).zip", in: folder, run: index, files: [("left.json", 2_000 + index * 40), ("right.json", 400)])
+            manifest += #"{"path": "a\#(index).zip", "recordId": "rec\#(index)", "assessmentId": "walk", "uploadedOn": "2026-02-0\#(1 + index % 3)T10:00:00.000Z"}"# + "\n"
+        }
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.jsonl"))
+        // The default policy and layout: each commit's rows go to their part files as its records are decided,
+        // so a kill lands between streamed rows and their commit most of the time.
+        let arguments = base(folder) + ["--manifest", folder.appendingPathComponent("manifest.jsonl").path, "--commit-every", "7", "--jobs", "2"]
+        let expected = try assertKilledRunsEndAsAnUninterruptedRun(arguments, in: folder)
+        XCTAssertEqual(expected.rows["dataset=assess_runs"]?.count, 40)
+    }
+
+    /// Runs `arguments` once to the end (the reference), then over another folder killed (`kill -9`) at several
+    /// points, each run resumed over the same folder, then once to the end; checks that the end holds the
+    /// reference's rows and rejected rows, and returns the reference's.
+    private func assertKilledRunsEndAsAnUninterruptedRun(_ arguments: [String], in folder: URL,
+                                                         file: StaticString = #filePath, line: UInt = #line) throws -> (rows: [String: [String]], rejected: [String]) {
         let reference = try ProcessRun(try Binary.assess(), arguments + ["-o", folder.appendingPathComponent("reference").path])
-        XCTAssertEqual(reference.status, 0, reference.stderr + reference.stdout)
+        XCTAssertEqual(reference.status, 0, reference.stderr + reference.stdout, file: file, line: line)
         let expected = try contents(folder.appendingPathComponent("reference"))
-        XCTAssertEqual(expected.rejected.count, 12)
         // kill -9 at several points of a run, each resumed over the same folder, then a run to the end. No timing is asserted:
         // wherever each kill lands (between commits, inside one, while replacing files), the end is the same.
         let output = folder.appendingPathComponent("killed")
@@ -161,10 +184,11 @@ final class IngestPolicyCommandTests: XCTestCase {
             process.waitUntilExit()
         }
         let last = try ProcessRun(try Binary.assess(), arguments + ["-o", output.path])
-        XCTAssertEqual(last.status, 0, last.stderr)
+        XCTAssertEqual(last.status, 0, last.stderr, file: file, line: line)
         let resumed = try contents(output)
-        XCTAssertEqual(resumed.rows.keys.sorted(), expected.rows.keys.sorted())
-        for (dataset, rows) in expected.rows { XCTAssertEqual(resumed.rows[dataset], rows, "every row once, nothing lost (\(dataset))") }
-        XCTAssertEqual(resumed.rejected, expected.rejected, "every replaced export listed")
+        XCTAssertEqual(resumed.rows.keys.sorted(), expected.rows.keys.sorted(), file: file, line: line)
+        for (dataset, rows) in expected.rows { XCTAssertEqual(resumed.rows[dataset], rows, "every row once, nothing lost (\(dataset))", file: file, line: line) }
+        XCTAssertEqual(resumed.rejected, expected.rejected, "every rejected row there", file: file, line: line)
+        return expected
     }
 }
