@@ -9,10 +9,11 @@ import FileIO
 /// a marker per commit in flight (`_assess/pending/N.json`, the files it is placing). Spark and Glue
 /// skip folders starting with `_`.
 ///
-/// A commit writes its marker, places its files (each written then renamed), appends its records to the
-/// journal in one write, then removes the marker. Opening the ledger after an interrupted run undoes
-/// every commit that still has a marker: its files are removed and its journal lines dropped, so its
-/// records are ingested again, whole, by the next run.
+/// A commit writes its marker, places its files (each written then renamed, or appended to), appends its
+/// records to the journal in one write, then removes the marker; a streamed commit (`IngestSink.StreamWindow`)
+/// has written its marker and its rows before, as its records came. Opening the ledger after an interrupted
+/// run undoes every commit that still has a marker: the files it created are removed, those it appended to
+/// cut back, and its journal lines dropped, so its records are ingested again, whole, by the next run.
 struct IngestLedger {
     /// One ingested record.
     struct Entry {

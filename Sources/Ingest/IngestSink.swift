@@ -71,9 +71,10 @@ public enum IngestLayout: String, Sendable, CaseIterable {
 
 /// Takes prepared records in input order, decides duplicates (within the run by `recordId` and
 /// `taskRunUUID`; across earlier runs over the same folder by both, through the ledger) and writes the
-/// rows in commits: every `commitRecords` records or `commitBytes` bytes, and at `finish()`. A file is
-/// written then renamed, or appended to (the run's part file of a partition, by its later commits), and a
-/// commit is undone whole if the run stops before it is recorded (`IngestLedger`). Re-running over the
+/// rows in commits: every `commitRecords` records or `commitBytes` bytes, and at `finish()`. In the batch
+/// layout (without `durable`, keeping the first export) rows are appended to the run's part files as each
+/// record is decided (`streams`); otherwise a commit holds them and a file is written then renamed, or
+/// appended to. A commit is undone whole if the run stops before it is recorded (`IngestLedger`). Re-running over the
 /// same output ingests nothing twice: a record already there is reported as ingested by the earlier run
 /// and written again by no one. With `RecordIdPolicy.latest`, a later export of a record replaces the
 /// one held: its rows leave every file (the files rewritten, the ledger renumbered) and it is listed in
@@ -119,12 +120,12 @@ public struct IngestSink {
     var seenRuns: [String: (input: String, recordId: String)] = [:]
 
     /// A sink writing under `folder` (created; what an interrupted run left in flight is finished or undone
-    /// first). A commit writes its files on `writers` threads (one per job: on a real disk, copying rows into
-    /// the page cache is much of an ingest's time). With `durable`, each commit's marker, files and ledger
+    /// first). A commit holding its rows writes its files on `writers` threads (one per job: on a real disk,
+    /// copying rows into the page cache is much of an ingest's time). With `durable`, each commit's marker, files and ledger
     /// lines are flushed (`fsync`) in that order, so a machine that stops mid-run loses no record the ledger
     /// calls ingested; without it, a process that stops loses nothing either,
-    /// the output's file system is flushed on another thread after each commit (the kernel writes the
-    /// files back while the run goes on), and `finish()` flushes it once more: only that file system, never
+    /// the output's file system is flushed on another thread after each commit and every 8 MiB of rows
+    /// streamed (the kernel writes the files back while the run goes on), and `finish()` flushes it once more: only that file system, never
     /// all of them (`sync`).
     public init(folder: String, layout: IngestLayout = .batch, onRecordId: RecordIdPolicy = .first, commitRecords: Int = 1_000,
                 commitBytes: Int = 32 << 20, writers: Int = 1, durable: Bool = false) throws(IngestWriteError) {
