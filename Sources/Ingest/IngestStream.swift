@@ -18,8 +18,9 @@ extension IngestSink {
         var sinceWriteBack = 0
     }
 
-    /// Rows of a part file gathered before they are written when smaller than this (most survey rows):
-    /// one system call per buffer, not one per record.
+    /// Rows of a part file smaller than this (most survey rows) are gathered, up to this much per file,
+    /// before they are written: one system call per buffer, not one per record, and memory bounded by the
+    /// window's rows however many part files it has.
     static let gatherBelow = 16 << 10
     /// Rows streamed between two write-backs of the output's file system started on the flush thread, so
     /// that the run's end has only the last of them left to flush.
@@ -101,8 +102,7 @@ extension IngestSink {
     private mutating func streamRows(_ bytes: [UInt8], to index: Int) throws(IngestWriteError) {
         waitingFiles[index].bytes += bytes.count
         if bytes.count < IngestSink.gatherBelow {
-            if waitingFiles[index].gathered.count + bytes.count > IngestSink.gatherBelow * 4 { try writeGathered(index) }
-            if waitingFiles[index].gathered.capacity == 0 { waitingFiles[index].gathered.reserveCapacity(IngestSink.gatherBelow * 4) }
+            if waitingFiles[index].gathered.count + bytes.count > IngestSink.gatherBelow { try writeGathered(index) }
             waitingFiles[index].gathered += bytes
             return
         }
