@@ -8,8 +8,8 @@
 # machine the figures are only as good as the machine is idle. assess is timed from process start (wall
 # and CPU, best of RUNS, default 3); Sage's job times its loop only (wall and CPU), once.
 #
-# BASELINE=BINARY (another build, e.g. main's) also times that binary's `--jobs 1` in the same run, between
-# ours, so a change's cost or gain is measured at the same load. The last lines are the summary: the per-core
+# BASELINE=BINARY (another build, e.g. main's) also times that binary's `--jobs 1` and `--jobs 2` in the same
+# run, each after ours, so a change's cost or gain is measured at the same load. The last lines are the summary: the per-core
 # ratio (assess --jobs 1 against Sage's job) and --jobs 2 against --jobs 1, with the load average.
 #
 # Needs ../shared (Sage's map, schemas, archive) and BridgeDownstream: BRIDGEDOWNSTREAM=CHECKOUT, else it is
@@ -59,6 +59,11 @@ fi
 before=$(load)
 read -r two two_cpu <<< "$(ingest 2)"
 echo "assess ingest --jobs 2: $two s wall, $two_cpu s CPU; $(ratio "$one" "$two")x --jobs 1   load before: $before"
+if [ -n "${BASELINE:-}" ]; then
+  before=$(load)
+  read -r base2 base2_cpu <<< "$(ingest 2 "$BASELINE")"
+  echo "baseline $BASELINE --jobs 2: $base2 s wall, $base2_cpu s CPU; $(ratio "$base" "$base2")x its --jobs 1; assess --jobs 2 takes $(ratio "$two" "$base2")x its wall time   load before: $before"
+fi
 before=$(load)
 sage=$("$venv/bin/python" -W ignore Benchmarks/sage-job.py "$bridge/src/glue/jobs/s3_to_json_s3.py" "$bridge/src/glue/resources" \
   "$map" "$schemas" examples/pipeline/catalog.json "$work/corpus/manifest.jsonl" "$work/sage" 2>/dev/null | tail -1)
