@@ -124,7 +124,7 @@ public struct IngestSink {
     /// copying rows into the page cache is much of an ingest's time). With `durable`, each commit's marker, files and ledger
     /// lines are flushed (`fsync`) in that order, so a machine that stops mid-run loses no record the ledger
     /// calls ingested; without it, a process that stops loses nothing either,
-    /// the output's file system is flushed on another thread after each commit and every 8 MiB of rows
+    /// the output's file system is flushed on another thread after each commit and every 4 MiB of rows
     /// streamed (the kernel writes the files back while the run goes on), and `finish()` flushes it once more: only that file system, never
     /// all of them (`sync`).
     public init(folder: String, layout: IngestLayout = .batch, onRecordId: RecordIdPolicy = .first, commitRecords: Int = 1_000,

@@ -24,7 +24,7 @@ extension IngestSink {
     static let gatherBelow = 16 << 10
     /// Rows streamed between two write-backs of the output's file system started on the flush thread, so
     /// that the run's end has only the last of them left to flush.
-    static let writeBackEvery = 8 << 20
+    static let writeBackEvery = 4 << 20
 
     /// Whether this sink's windows stream: the batch layout (rows only ever appended to the run's part
     /// files), without `durable` (which flushes each commit's files before its journal lines), keeping the
