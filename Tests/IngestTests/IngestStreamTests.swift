@@ -110,6 +110,29 @@ final class IngestStreamTests: XCTestCase {
         XCTAssertEqual(marker.pid, 7)
     }
 
+    func testAWindowWithMorePartFilesThanStayOpenAppendsEachRowOnceInOrder() throws {
+        let folder = try IngestFixtures.scratch()
+        let output = folder.appendingPathComponent("out")
+        var sink = try IngestSink(folder: output.path, commitRecords: 100)
+        var expected: [String: [UInt8]] = [:]
+        // 300 records, each with a small row in a partition of its own and in one of 3 shared ones, and a large
+        // row in another shared one: 304 part files, more than the 256 descriptors kept open.
+        for index in 0..<300 {
+            var record = PreparedRecord(input: IngestInput(name: "r\(index)", path: nil, record: nil, issue: nil), report: nil, reasons: [], recordId: "r\(index)", objects: [])
+            for (partition, size) in [("own\(index)", 40), ("shared\(index % 3)", 60), ("large", 20 << 10)] {
+                let row = Array(#"{"recordid":"r\#(index)","pad":""#.utf8) + Array(repeating: UInt8(ascii: "y"), count: size) + Array("\"}\n".utf8)
+                record.objects.append(OutputObject(folder: "dataset=Many/p=\(partition)", fileName: "x.ndjson", bytes: row, lines: 1))
+                expected["dataset=Many/p=\(partition)/part-000001.ndjson", default: []] += row
+            }
+            _ = try sink.take(record)
+        }
+        XCTAssertEqual(try sink.finish().count, 0, "every outcome was settled by its commit")
+        let written = IngestFixtures.tree(output).filter { $0.key.hasPrefix("dataset=") }
+        XCTAssertEqual(written.count, 304)
+        for (path, bytes) in expected { XCTAssertEqual(written[path], String(decoding: bytes, as: UTF8.self), path) }
+        XCTAssertEqual(journalLines(output).count, 300)
+    }
+
     /// Inputs of records over three days, one of them invalid and one a duplicate, with rows of every size.
     private func inputs(in folder: URL) throws -> [IngestInput] {
         try (0..<12).map { index in
