@@ -99,15 +99,15 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
     uint8_t *out = *out_cursor;
     cinflate_status status = CINFLATE_OK;
     unsigned skip;
-    // The fast loop's bit reader: `in` is the byte the next bit is in, `pos` (in its low byte; the bits above
-    // hold whatever adding entries left there) counts the bits of the word at `in` already consumed, and
-    // `bits` is that word shifted by them (at least 57 input bits after a load). The fast loop also needs the
-    // output at an address above the longest distance, so that a match's source address can be compared.
+    // The fast loop's bit reader: `in` is the byte the next bit is in, `pos` counts the bits of the word at `in`
+    // already consumed (adding an entry adds its low byte, the bits to consume), and `bits` is that word shifted
+    // by them (at least 57 input bits after a load). The fast loop also needs the output at an address above the
+    // longest distance, so that a match's source address can be compared.
     const uint8_t *in = reader->next;
-    unsigned pos = 0;
+    uint8_t pos = 0;
     if (reader->end - reader->next >= 8 && out_end - out >= FAST_ROOM && (uintptr_t)output > 32768) {
         in = reader->next - ((reader->bits + 7) >> 3);
-        pos = (0u - reader->bits) & 7;
+        pos = (uint8_t)((0u - reader->bits) & 7);
         const uint8_t *in_last = reader->end - 8;
         uint8_t *out_last = out_end - FAST_ROOM;
         for (;;) {
@@ -116,42 +116,42 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             if ((int32_t)entry < 0) {
                 // Up to three literals per load (15 bits each at most), then a match if the bits for one are left.
                 bits >>= entry & 63;
-                pos += (unsigned)entry;
+                pos += (uint8_t)entry;
                 out[0] = (uint8_t)(entry >> 16);
                 entry = litlen[bits & LITLEN_MASK];
                 if ((int32_t)entry >= 0) {
                     out += 1;
                 } else {
                     bits >>= entry & 63;
-                    pos += (unsigned)entry;
+                    pos += (uint8_t)entry;
                     out[1] = (uint8_t)(entry >> 16);
                     entry = litlen[bits & LITLEN_MASK];
                     if ((int32_t)entry < 0) {
                         bits >>= entry & 63;
-                        pos += (unsigned)entry;
+                        pos += (uint8_t)entry;
                         out[2] = (uint8_t)(entry >> 16);
                         out += 3;
                         goto next;
                     }
                     out += 2;
                 }
-                if ((uint8_t)pos > 64 - 48) goto next;
+                if (pos > 64 - 48) goto next;
             }
             if (UNLIKELY(entry & ENTRY_EXCEPTIONAL)) {
                 if (entry & ENTRY_LINK) {
                     // A code longer than the root bits: its subtable entry.
                     bits >>= entry & 63;
-                    pos += (unsigned)entry;
+                    pos += (uint8_t)entry;
                     entry = litlen[(entry >> 16) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
                     if ((int32_t)entry < 0) {
                         bits >>= entry & 63;
-                        pos += (unsigned)entry;
+                        pos += (uint8_t)entry;
                         *out++ = (uint8_t)(entry >> 16);
                         goto next;
                     }
                 }
                 if (entry & (ENTRY_END | ENTRY_INVALID)) {
-                    pos += (unsigned)entry;
+                    pos += (uint8_t)entry;
                     status = entry & ENTRY_END ? CINFLATE_OK : CINFLATE_BAD_LITERAL_LENGTH_SYMBOL;
                     goto leave;
                 }
@@ -159,7 +159,7 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             // A length and a distance: at most 20 + 28 bits.
             uint64_t saved = bits;
             bits >>= entry & 63;
-            pos += (unsigned)entry;
+            pos += (uint8_t)entry;
             size_t length = entry_value(entry, saved);
             entry = dist[bits & DIST_MASK];
             if (UNLIKELY((int32_t)entry < 0)) {
@@ -168,14 +168,14 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
                     goto leave;
                 }
                 bits >>= entry & 63;
-                pos += (unsigned)entry;
+                pos += (uint8_t)entry;
                 entry = dist[ENTRY_VALUE(entry) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
                 if ((int32_t)entry < 0) {
                     status = CINFLATE_BAD_DISTANCE_SYMBOL;
                     goto leave;
                 }
             }
-            pos += (unsigned)entry;
+            pos += (uint8_t)entry;
             // Addresses compared as integers: a distance is at most 32,768, the output lies above that address.
             uintptr_t from = (uintptr_t)out - entry_value(entry, bits);
             if (UNLIKELY(from < (uintptr_t)output)) {
@@ -185,7 +185,7 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             if (LIKELY(out + length <= out_last)) {
                 copy_match_fast(out, (const uint8_t *)from, length);
                 out += length;
-                in += (uint8_t)pos >> 3;
+                in += pos >> 3;
                 pos &= 7;
                 if (LIKELY(in <= in_last)) continue;
                 break;
@@ -198,7 +198,7 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
             out += length;
         next:
-            in += (uint8_t)pos >> 3;
+            in += pos >> 3;
             pos &= 7;
             if (UNLIKELY(in > in_last || out > out_last)) break;
         }
@@ -267,7 +267,7 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
     return status;
 leave:
     // A block's end or an error found by the fast loop.
-    in += (uint8_t)pos >> 3;
+    in += pos >> 3;
     pos &= 7;
     reader->next = in;
     reader->buffer = 0;
