@@ -112,9 +112,11 @@ int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint
         grow(table, 2, 1u << root);
         return 0;
     }
-    // A complete code: its shortest codes need fewer than 2^(root + 1) symbols, so come within the root. Codes
-    // by increasing length: the table is as long as the current length's codes need (each written once, at its
-    // bit-reversed code), then grown by copies for the next length.
+    // A complete code: its shortest codes come within the root (a code with none would need 2^(root + 1)
+    // symbols; the guard keeps every root entry written whatever the alphabet). Codes by increasing length: the
+    // table is as long as the current length's codes need (each written once, at its bit-reversed code), then
+    // grown by copies for the next length.
+    if (shortest > root) return -1;
     unsigned code = 0, size = 1, next = 0;
     for (unsigned length = shortest; length <= root && length <= longest; length++) {
         if (!counts[length]) continue;
