@@ -110,9 +110,11 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
         pos = (uint8_t)((0u - reader->bits) & 7);
         const uint8_t *in_last = reader->end - 8;
         uint8_t *out_last = out_end - FAST_ROOM;
+        // The next item's entry is looked up before the word is loaded again, from the bits left of the last one
+        // (at least 64 - 7 - 48 = 9, the literal/length table's root), so that the lookup waits for no load.
+        uint64_t bits = load_le64(in) >> (pos & 63);
+        uint64_t entry = litlen[bits & LITLEN_MASK];
         for (;;) {
-            uint64_t bits = load_le64(in) >> (pos & 63);
-            uint64_t entry = litlen[bits & LITLEN_MASK];
             if ((int32_t)entry < 0) {
                 // Up to three literals per load (15 bits each at most), then a match if the bits for one are left.
                 bits >>= entry & 63;
@@ -178,17 +180,20 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             pos += (uint8_t)entry;
             // Addresses compared as integers: a distance is at most 32,768, the output lies above that address.
             uintptr_t from = (uintptr_t)out - entry_value(entry, bits);
+            bits >>= entry & 63;
             if (UNLIKELY(from < (uintptr_t)output)) {
                 status = CINFLATE_DISTANCE_TOO_FAR;
                 goto leave;
             }
             if (LIKELY(out + length <= out_last)) {
+                entry = litlen[bits & LITLEN_MASK];
                 copy_match_fast(out, (const uint8_t *)from, length);
                 out += length;
                 in += pos >> 3;
                 pos &= 7;
-                if (LIKELY(in <= in_last)) continue;
-                break;
+                if (UNLIKELY(in > in_last)) break;
+                bits = load_le64(in) >> (pos & 63);
+                continue;
             }
             // Near the output's end: exactly the match's bytes, if they fit.
             if (length > (size_t)(out_end - out)) {
@@ -198,9 +203,11 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
             out += length;
         next:
+            entry = litlen[bits & LITLEN_MASK];
             in += pos >> 3;
             pos &= 7;
             if (UNLIKELY(in > in_last || out > out_last)) break;
+            bits = load_le64(in) >> (pos & 63);
         }
         // Back to the exact loop's reader: the bytes from `in` on, less the `pos` bits already consumed.
         reader->next = in;

@@ -35,8 +35,8 @@
 
 // Root bits of each table. The sizes are the most entries a complete code can need with these roots and
 // codes of at most 15 bits (root plus subtables; counted exhaustively for 286 and 30 symbols).
-#define LITLEN_BITS 10
-#define LITLEN_ENOUGH 1332
+#define LITLEN_BITS 9
+#define LITLEN_ENOUGH 852
 #define DIST_BITS 8
 #define DIST_ENOUGH 400
 #define CODELEN_BITS 7

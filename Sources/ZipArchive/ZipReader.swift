@@ -81,7 +81,13 @@ public struct ZipReader: Sendable {
         var total: UInt64 = 0
         for _ in 0..<directory.count {
             let entry = try ZipReader.readCentralEntry(&records, contents: contents)
-            guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
+            // Names compared one by one while there are few (cheaper than hashing each), in a set beyond.
+            if entries.count < 16 {
+                guard !entries.contains(where: { $0.name == entry.name }) else { throw .duplicateName(entry.name) }
+            } else {
+                if names.isEmpty { names = Set(entries.map(\.name)) }
+                guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
+            }
             if limits.refusesRatio(size: entry.size, compressedSize: entry.compressedSize) {
                 throw .compressionRatioTooHigh(name: entry.name, ratio: entry.size / max(entry.compressedSize, 1), limit: limits.maxCompressionRatio)
             }
