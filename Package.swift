@@ -70,7 +70,8 @@ let package = Package(
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
         .executableTarget(
             name: "assess-bench",
-            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer"],
+            dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer",
+                           "ZipArchive"],
             path: "Benchmarks/assess-bench"
         ),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "CJSONScan", "SeededRandom", "SeededTesting"]),

@@ -19,6 +19,8 @@ import AssessmentLint
 //   assess-bench regex [PATTERN]            hostile patterns (<= 100 chars) on 10,000-scalar subjects
 //   assess-bench sample-result              the result JSON the archive benchmark uses
 //   assess-bench refdir DIR SCHEMA INSTANCE  --ref-dir indexing (Benchmarks/run-refdir.sh)
+//   assess-bench inflate DIR [NAME [ROUNDS]]  inflate the zip entries NAME ("all": every one) of DIR's archives,
+//                                           ours and zlib's (Benchmarks/run-inflate.sh)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// Runs `body` on a thread with the `assess` binary's 512 MB stack: schema validation recurses with the nesting.
@@ -34,7 +36,7 @@ func onLargeStack(_ body: @escaping @Sendable () -> Void) {
 }
 
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS [line]] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint [STEPS...] | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS...] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE\n".utf8))
+    FileHandle.standardError.write(Data("usage: assess-bench parse CORPUS [GROUP ROUNDS [line]] | validate CORPUS SCHEMA [GROUP ROUNDS] | lint [STEPS...] | run [SURVEY] | archive [N] | flow [STEPS] | lsp [STEPS...] | nested DEPTH [DIR] | regex [PATTERN] | sample-result | refdir DIR SCHEMA INSTANCE | inflate DIR [NAME [ROUNDS]]\n".utf8))
     exit(2)
 }
 switch command {
@@ -67,6 +69,9 @@ case "nested" where arguments.count >= 2:
     onLargeStack { NestedBenchmark.run(depth: Int(arguments[1]) ?? 1000, writingTo: arguments.count > 2 ? arguments[2] : nil) }
 case "refdir" where arguments.count == 4:
     RefDirBenchmark.run(folder: arguments[1], schema: arguments[2], instance: arguments[3])
+case "inflate" where (2...4).contains(arguments.count):
+    let name = arguments.count > 2 && arguments[2] != "all" ? arguments[2] : nil
+    InflateBenchmark.run(folder: arguments[1], only: name, rounds: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
 case "regex":
     RegexBenchmark.run(only: arguments.count > 1 ? arguments[1] : nil)
 case "sample-result":

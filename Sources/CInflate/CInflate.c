@@ -1,15 +1,24 @@
 // Inflate (RFC 1951) into a buffer of known size. Two paths decode a block's codes:
 //
-// - the fast loop, while at least 8 input bytes and the room for the next item remain: the bit buffer is refilled a
-//   64-bit word at a time (at least 56 bits, enough for a whole length/distance pair, so no item is checked
-//   for missing bits), literals are decoded up to three per refill, and matches are copied 8 or 16 bytes at a
-//   time, possibly writing past the match's end into room the fast loop checks for;
-// - the exact loop near either end: byte-at-a-time refills, every item checked for missing input bits before
-//   it is written (so a cut stream produces exactly the items it holds whole, as zlib does) and every write
-//   checked against the output's end.
+// - the fast loop, while at least 8 input bytes and 32 bytes of output room remain: the bit buffer is reloaded
+//   with one unaligned 64-bit load from the byte the next bit is in (at least 57 bits, enough for a literal and a
+//   whole length/distance pair, so no item is checked for missing bits), literals are decoded up to three per
+//   load, and matches are copied 8, 16 or 32 bytes at a time, writing past the match's end into room the fast
+//   loop checks for (a match without that room is copied byte by byte);
+// - the exact loop near the input's end: byte-at-a-time refills, every item checked for missing input bits
+//   before it is written (so a cut stream produces exactly the items it holds whole, as zlib does) and every
+//   write checked against the output's end.
 #include <string.h>
 #include "bits.h"
 #include "tables.h"
+
+#define LITLEN_MASK ((1u << LITLEN_BITS) - 1)
+#define DIST_MASK ((1u << DIST_BITS) - 1)
+/// The output room the fast loop keeps: three literals, or the most a match's copy writes past its end.
+#define FAST_ROOM 32
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 /// Writes a word's 8 bytes (only ever one byte repeated, which reads the same in either byte order).
 static inline void store_word(uint8_t *p, uint64_t word) {
@@ -28,17 +37,30 @@ static inline uint32_t lookup(const uint32_t *table, unsigned root, uint64_t buf
     return entry;
 }
 
-/// The value an entry decodes to once its code's bits are consumed: base plus extra bits.
-static inline unsigned entry_value(uint32_t entry, uint64_t buffer) {
-    return ENTRY_VALUE(entry) + (unsigned)(low_bits(buffer, ENTRY_CONSUME(entry)) >> ENTRY_CODE_BITS(entry));
+/// The value a length or distance entry decodes to, from the bits at its code's start: base plus extra bits (the
+/// entry's flags are 0, so its code's length is the low 6 bits of the entry shifted by 8).
+static inline size_t entry_value(uint64_t entry, uint64_t buffer) {
+    return (size_t)((entry >> 16) + (low_bits(buffer, ENTRY_CONSUME(entry)) >> ((entry >> 8) & 63)));
 }
 
-/// Copies a match of `length` bytes from `distance` back, 8 or 16 bytes at a time: it may write up to 15 bytes
-/// past the match's end.
-static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned length) {
-    const uint8_t *from = out - distance;
+/// Copies a match of `length` bytes from `from` (before `out`) in words of 8, 16 or 32 bytes: it may write up to 31
+/// bytes past the match's end. Each word is read after the one before it is written, so a match that overlaps
+/// its own output repeats it as it should.
+static inline void copy_match_fast(uint8_t *out, const uint8_t *from, size_t length) {
+    size_t distance = (size_t)(out - from);
     uint8_t *end = out + length;
-    if (distance >= 16) {
+    if (LIKELY(distance >= 32)) {
+        memcpy(out, from, 32);
+        if (UNLIKELY(length > 32)) {
+            out += 32;
+            from += 32;
+            do {
+                memcpy(out, from, 32);
+                out += 32;
+                from += 32;
+            } while (out < end);
+        }
+    } else if (distance >= 16) {
         do {
             memcpy(out, from, 16);
             out += 16;
@@ -60,7 +82,7 @@ static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned len
         // Distances 2-7: eight bytes one at a time (an overlapping copy repeats the pattern), then whole words
         // from a multiple of the distance at least 8 bytes back, where the same pattern already lies.
         for (unsigned i = 0; i < 8; i++) out[i] = from[i];
-        unsigned stride = distance * ((8 + distance - 1) / distance);
+        size_t stride = distance * ((8 + distance - 1) / distance);
         out += 8;
         while (out < end) {
             memcpy(out, out - stride, 8);
@@ -70,80 +92,129 @@ static inline void copy_match_fast(uint8_t *out, unsigned distance, unsigned len
 }
 
 /// Decodes a Huffman block's codes up to its end-of-block code. Inlined into two functions: one for any
-/// processor and, on x86_64, one compiled for BMI2 (shifts and masks by a register's count in one instruction).
-static inline __attribute__((always_inline)) cinflate_status huffman_block_body(bit_reader *shared_reader, const uint32_t *litlen, const uint32_t *dist,
+/// processor and, on x86_64, one compiled for BMI2 and AVX2 (shifts and masks by a register's count in one
+/// instruction, 32-byte copies).
+static inline __attribute__((always_inline)) cinflate_status huffman_block_body(bit_reader *reader, const uint32_t *litlen, const uint32_t *dist,
                                      const uint8_t *output, uint8_t **out_cursor, uint8_t *out_end) {
-    // A local copy, which the output's byte stores cannot alias, so that the bit buffer stays in registers.
-    bit_reader local = *shared_reader, *reader = &local;
     uint8_t *out = *out_cursor;
     cinflate_status status = CINFLATE_OK;
     unsigned skip;
-    // The fast loop: the bits of a whole item are always there, and so is the room to write it (three bytes for
-    // literals, a match's length and 15 more for its copy, checked before it is consumed). The next
-    // literal/length entry is looked up ahead (a refill leaves the bits it was looked up with unchanged).
-    if (reader->end - reader->next >= 8 && out_end - out >= 3) {
+    // The fast loop's bit reader: `in` is the byte the next bit is in, `pos` counts the bits of the word at `in`
+    // already consumed (adding an entry adds its low byte, the bits to consume), and `bits` is that word shifted
+    // by them (at least 57 input bits after a load). The fast loop also needs the output at an address above the
+    // longest distance, so that a match's source address can be compared.
+    const uint8_t *in = reader->next;
+    uint8_t pos = 0;
+    if (reader->end - reader->next >= 8 && out_end - out >= FAST_ROOM && (uintptr_t)output > 32768) {
+        in = reader->next - ((reader->bits + 7) >> 3);
+        pos = (uint8_t)((0u - reader->bits) & 7);
         const uint8_t *in_last = reader->end - 8;
-        const uint8_t *out_last = out_end - 3;
-        refill_word(reader);
-        uint32_t entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
-        while (reader->next <= in_last && out <= out_last) {
-            refill_word(reader);
-            if (entry & ENTRY_LITERAL) {
-                // Up to three literals per refill (15 bits each at most).
-                consume(reader, ENTRY_CONSUME(entry));
-                *out++ = (uint8_t)ENTRY_VALUE(entry);
-                entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
-                if (entry & ENTRY_LITERAL) {
-                    consume(reader, ENTRY_CONSUME(entry));
-                    *out++ = (uint8_t)ENTRY_VALUE(entry);
-                    entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
-                    if (entry & ENTRY_LITERAL) {
-                        consume(reader, ENTRY_CONSUME(entry));
-                        *out++ = (uint8_t)ENTRY_VALUE(entry);
-                        entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
+        uint8_t *out_last = out_end - FAST_ROOM;
+        // The next item's entry is looked up before the word is loaded again, from the bits left of the last one
+        // (at least 64 - 7 - 48 = 9, the literal/length table's root), so that the lookup waits for no load.
+        uint64_t bits = load_le64(in) >> (pos & 63);
+        uint64_t entry = litlen[bits & LITLEN_MASK];
+        for (;;) {
+            if ((int32_t)entry < 0) {
+                // Up to three literals per load (15 bits each at most), then a match if the bits for one are left.
+                bits >>= entry & 63;
+                pos += (uint8_t)entry;
+                out[0] = (uint8_t)(entry >> 16);
+                entry = litlen[bits & LITLEN_MASK];
+                if ((int32_t)entry >= 0) {
+                    out += 1;
+                } else {
+                    bits >>= entry & 63;
+                    pos += (uint8_t)entry;
+                    out[1] = (uint8_t)(entry >> 16);
+                    entry = litlen[bits & LITLEN_MASK];
+                    if ((int32_t)entry < 0) {
+                        bits >>= entry & 63;
+                        pos += (uint8_t)entry;
+                        out[2] = (uint8_t)(entry >> 16);
+                        out += 3;
+                        goto next;
+                    }
+                    out += 2;
+                }
+                if (pos > 64 - 48) goto next;
+            }
+            if (UNLIKELY(entry & ENTRY_EXCEPTIONAL)) {
+                if (entry & ENTRY_LINK) {
+                    // A code longer than the root bits: its subtable entry.
+                    bits >>= entry & 63;
+                    pos += (uint8_t)entry;
+                    entry = litlen[(entry >> 16) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
+                    if ((int32_t)entry < 0) {
+                        bits >>= entry & 63;
+                        pos += (uint8_t)entry;
+                        *out++ = (uint8_t)(entry >> 16);
+                        goto next;
                     }
                 }
-                continue;
-            }
-            // A code longer than the root bits: its subtable entry, the root bits (`skip`) not consumed yet.
-            unsigned skip = 0;
-            if (entry & ENTRY_LINK) {
-                skip = ENTRY_CONSUME(entry);
-                entry = litlen[ENTRY_VALUE(entry) + low_bits(reader->buffer >> skip, ENTRY_CODE_BITS(entry))];
-                if (entry & ENTRY_LITERAL) {
-                    consume(reader, skip + ENTRY_CONSUME(entry));
-                    *out++ = (uint8_t)ENTRY_VALUE(entry);
-                    entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
-                    continue;
+                if (entry & (ENTRY_END | ENTRY_INVALID)) {
+                    pos += (uint8_t)entry;
+                    status = entry & ENTRY_END ? CINFLATE_OK : CINFLATE_BAD_LITERAL_LENGTH_SYMBOL;
+                    goto leave;
                 }
             }
-            if (entry & (ENTRY_END | ENTRY_INVALID)) {
-                consume(reader, skip + ENTRY_CONSUME(entry));
-                status = entry & ENTRY_END ? CINFLATE_OK : CINFLATE_BAD_LITERAL_LENGTH_SYMBOL;
-                goto done;
+            // A length and a distance: at most 20 + 28 bits.
+            uint64_t saved = bits;
+            bits >>= entry & 63;
+            pos += (uint8_t)entry;
+            size_t length = entry_value(entry, saved);
+            entry = dist[bits & DIST_MASK];
+            if (UNLIKELY((int32_t)entry < 0)) {
+                if (!(entry & ENTRY_LINK)) {
+                    status = CINFLATE_BAD_DISTANCE_SYMBOL;
+                    goto leave;
+                }
+                bits >>= entry & 63;
+                pos += (uint8_t)entry;
+                entry = dist[ENTRY_VALUE(entry) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
+                if ((int32_t)entry < 0) {
+                    status = CINFLATE_BAD_DISTANCE_SYMBOL;
+                    goto leave;
+                }
             }
-            unsigned length = entry_value(entry, reader->buffer >> skip);
-            if ((size_t)(out_end - out) < length + 15) break;  // the exact loop decodes this match again
-            consume(reader, skip + ENTRY_CONSUME(entry));
-            entry = dist[low_bits(reader->buffer, DIST_BITS)];
-            if (entry & ENTRY_LINK) {
-                consume(reader, ENTRY_CONSUME(entry));
-                entry = dist[ENTRY_VALUE(entry) + low_bits(reader->buffer, ENTRY_CODE_BITS(entry))];
-            }
-            if (entry & ENTRY_INVALID) {
-                status = CINFLATE_BAD_DISTANCE_SYMBOL;
-                goto done;
-            }
-            unsigned distance = entry_value(entry, reader->buffer);
-            consume(reader, ENTRY_CONSUME(entry));
-            if (distance > (size_t)(out - output)) {
+            pos += (uint8_t)entry;
+            // Addresses compared as integers: a distance is at most 32,768, the output lies above that address.
+            uintptr_t from = (uintptr_t)out - entry_value(entry, bits);
+            bits >>= entry & 63;
+            if (UNLIKELY(from < (uintptr_t)output)) {
                 status = CINFLATE_DISTANCE_TOO_FAR;
-                goto done;
+                goto leave;
             }
-            copy_match_fast(out, distance, length);
+            if (LIKELY(out + length <= out_last)) {
+                entry = litlen[bits & LITLEN_MASK];
+                copy_match_fast(out, (const uint8_t *)from, length);
+                out += length;
+                in += pos >> 3;
+                pos &= 7;
+                if (UNLIKELY(in > in_last)) break;
+                bits = load_le64(in) >> (pos & 63);
+                continue;
+            }
+            // Near the output's end: exactly the match's bytes, if they fit.
+            if (length > (size_t)(out_end - out)) {
+                status = CINFLATE_OUTPUT_FULL;
+                goto leave;
+            }
+            for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
             out += length;
-            entry = litlen[low_bits(reader->buffer, LITLEN_BITS)];
+        next:
+            entry = litlen[bits & LITLEN_MASK];
+            in += pos >> 3;
+            pos &= 7;
+            if (UNLIKELY(in > in_last || out > out_last)) break;
+            bits = load_le64(in) >> (pos & 63);
         }
+        // Back to the exact loop's reader: the bytes from `in` on, less the `pos` bits already consumed.
+        reader->next = in;
+        reader->buffer = 0;
+        reader->bits = 0;
+        refill(reader);
+        consume(reader, pos);
     }
     // The exact loop: each item's bits are checked before it is written, each write against the end.
     for (;;) {
@@ -199,8 +270,17 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
         for (unsigned i = 0; i < length; i++) out[i] = from[i];
         out += length;
     }
-done:
-    *shared_reader = local;
+    *out_cursor = out;
+    return status;
+leave:
+    // A block's end or an error found by the fast loop.
+    in += pos >> 3;
+    pos &= 7;
+    reader->next = in;
+    reader->buffer = 0;
+    reader->bits = 0;
+    refill(reader);
+    consume(reader, pos);
     *out_cursor = out;
     return status;
 }
@@ -211,23 +291,23 @@ static cinflate_status huffman_block_portable(bit_reader *reader, const uint32_t
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-__attribute__((target("bmi2"))) static cinflate_status huffman_block_bmi2(bit_reader *reader, const uint32_t *litlen,
-                                                                          const uint32_t *dist, const uint8_t *output,
-                                                                          uint8_t **out, uint8_t *out_end) {
+__attribute__((target("bmi2,avx2"))) static cinflate_status huffman_block_bmi2(bit_reader *reader, const uint32_t *litlen,
+                                                                               const uint32_t *dist, const uint8_t *output,
+                                                                               uint8_t **out, uint8_t *out_end) {
     return huffman_block_body(reader, litlen, dist, output, out, out_end);
 }
 
-/// The BMI2 decoder where the processor has BMI2, else the portable one.
+/// The BMI2 and AVX2 decoder where the processor has both, else the portable one.
 static cinflate_status huffman_block(bit_reader *reader, const uint32_t *litlen, const uint32_t *dist,
                                      const uint8_t *output, uint8_t **out, uint8_t *out_end) {
     static int known = -1;
-    int bmi2 = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (bmi2 < 0) {
+    int fast = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (fast < 0) {
         __builtin_cpu_init();
-        bmi2 = __builtin_cpu_supports("bmi2") ? 1 : 0;
-        __atomic_store_n(&known, bmi2, __ATOMIC_RELAXED);
+        fast = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, fast, __ATOMIC_RELAXED);
     }
-    return bmi2 ? huffman_block_bmi2(reader, litlen, dist, output, out, out_end)
+    return fast ? huffman_block_bmi2(reader, litlen, dist, output, out, out_end)
                 : huffman_block_portable(reader, litlen, dist, output, out, out_end);
 }
 #else

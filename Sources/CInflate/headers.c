@@ -32,7 +32,7 @@ cinflate_status cinflate_dynamic_header(bit_reader *reader, uint32_t *litlen, ui
     if (!read_bits(reader, 14, &value)) return CINFLATE_TRUNCATED;
     unsigned literal_count = (value & 31) + 257, dist_count = ((value >> 5) & 31) + 1, codelen_count = (value >> 10) + 4;
     if (literal_count > 286 || dist_count > 30) return CINFLATE_BAD_CODE_COUNTS;
-    uint8_t lengths[286 + 30];
+    uint8_t lengths[286 + 30 + 7];
     uint8_t codelen_lengths[19] = {0};
     for (unsigned i = 0; i < codelen_count; i++) {
         if (!read_bits(reader, 3, &value)) return CINFLATE_TRUNCATED;
@@ -41,28 +41,33 @@ cinflate_status cinflate_dynamic_header(bit_reader *reader, uint32_t *litlen, ui
     uint32_t codelen[CODELEN_ENOUGH];
     if (cinflate_build(codelen, CODELEN_ENOUGH, CODELEN_BITS, codelen_lengths, 19, ALPHABET_CODELEN))
         return CINFLATE_BAD_CODE_LENGTH_CODE;
+    // The reader in a local copy, kept in registers (written back before the tables are built).
+    bit_reader local = *reader, *bits = &local;
     unsigned total = literal_count + dist_count, filled = 0;
     while (filled < total) {
-        refill(reader);
-        uint32_t entry = codelen[low_bits(reader->buffer, CODELEN_BITS)];
+        // A code (at most 7 bits) and its extra bits (at most 7): a refill holds several unless the input ends.
+        if (bits->bits < 14) refill(bits);
+        uint32_t entry = codelen[low_bits(bits->buffer, CODELEN_BITS)];
         unsigned symbol = ENTRY_VALUE(entry), code_bits = ENTRY_CONSUME(entry);
         if (symbol < 16) {
-            if (code_bits > reader->bits) return CINFLATE_TRUNCATED;
-            consume(reader, code_bits);
+            if (code_bits > bits->bits) return CINFLATE_TRUNCATED;
+            consume(bits, code_bits);
             lengths[filled++] = (uint8_t)symbol;
             continue;
         }
         unsigned extra = symbol == 16 ? 2 : symbol == 17 ? 3 : 7;
-        if (code_bits + extra > reader->bits) return CINFLATE_TRUNCATED;
-        consume(reader, code_bits);
+        if (code_bits + extra > bits->bits) return CINFLATE_TRUNCATED;
+        consume(bits, code_bits);
         if (symbol == 16 && filled == 0) return CINFLATE_BAD_REPEAT;
-        uint8_t repeated = symbol == 16 ? lengths[filled - 1] : 0;
-        unsigned times = (symbol == 18 ? 11 : 3) + (unsigned)low_bits(reader->buffer, extra);
-        consume(reader, extra);
+        uint64_t repeated = symbol == 16 ? lengths[filled - 1] * UINT64_C(0x0101010101010101) : 0;
+        unsigned times = (symbol == 18 ? 11 : 3) + (unsigned)low_bits(bits->buffer, extra);
+        consume(bits, extra);
         if (times > total - filled) return CINFLATE_BAD_REPEAT;
-        memset(lengths + filled, repeated, times);
+        // Eight at a time, up to 7 past the run (into the room `lengths` keeps after the last code).
+        for (unsigned i = 0; i < times; i += 8) memcpy(lengths + filled + i, &repeated, 8);
         filled += times;
     }
+    *reader = local;
     if (lengths[256] == 0) return CINFLATE_NO_END_OF_BLOCK;
     if (cinflate_build(litlen, LITLEN_ENOUGH, LITLEN_BITS, lengths, literal_count, ALPHABET_LITLEN))
         return CINFLATE_BAD_LITERAL_LENGTH_CODE;

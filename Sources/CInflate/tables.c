@@ -6,117 +6,160 @@
 #define MAX_CODE_BITS 15
 #define MAX_SYMBOLS 288
 
-// RFC 1951 3.2.5: lengths 3-258 (symbols 257-285) and distances 1-32768 (symbols 0-29), as base + extra bits.
-static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                         31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const uint16_t dist_base[30] = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
-                                       193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+// Each symbol's entry before its code's length is added (times 0x101: to the bits to consume and to the code's
+// length): its kind, its value and, in the bits to consume, its extra bits (RFC 1951 3.2.5: lengths 3-258 for
+// symbols 257-285, distances 1-32768 for symbols 0-29).
+#define LITERAL(n) (ENTRY_LITERAL | (uint32_t)(n) << 16)
+#define LITERALS4(n) LITERAL(n), LITERAL((n) + 1), LITERAL((n) + 2), LITERAL((n) + 3)
+#define LITERALS16(n) LITERALS4(n), LITERALS4((n) + 4), LITERALS4((n) + 8), LITERALS4((n) + 12)
+#define LITERALS64(n) LITERALS16(n), LITERALS16((n) + 16), LITERALS16((n) + 32), LITERALS16((n) + 48)
+#define BASE(base, extra) ((uint32_t)(base) << 16 | (extra))
+static const uint32_t litlen_symbols[MAX_SYMBOLS] = {
+    LITERALS64(0), LITERALS64(64), LITERALS64(128), LITERALS64(192), ENTRY_END,
+    BASE(3, 0), BASE(4, 0), BASE(5, 0), BASE(6, 0), BASE(7, 0), BASE(8, 0), BASE(9, 0), BASE(10, 0),
+    BASE(11, 1), BASE(13, 1), BASE(15, 1), BASE(17, 1), BASE(19, 2), BASE(23, 2), BASE(27, 2), BASE(31, 2),
+    BASE(35, 3), BASE(43, 3), BASE(51, 3), BASE(59, 3), BASE(67, 4), BASE(83, 4), BASE(99, 4), BASE(115, 4),
+    BASE(131, 5), BASE(163, 5), BASE(195, 5), BASE(227, 5), BASE(258, 0), ENTRY_INVALID, ENTRY_INVALID};
+static const uint32_t dist_symbols[32] = {
+    BASE(1, 0), BASE(2, 0), BASE(3, 0), BASE(4, 0), BASE(5, 1), BASE(7, 1), BASE(9, 2), BASE(13, 2),
+    BASE(17, 3), BASE(25, 3), BASE(33, 4), BASE(49, 4), BASE(65, 5), BASE(97, 5), BASE(129, 6), BASE(193, 6),
+    BASE(257, 7), BASE(385, 7), BASE(513, 8), BASE(769, 8), BASE(1025, 9), BASE(1537, 9), BASE(2049, 10),
+    BASE(3073, 10), BASE(4097, 11), BASE(6145, 11), BASE(8193, 12), BASE(12289, 12), BASE(16385, 13),
+    BASE(24577, 13), ENTRY_DIST_EXCEPTIONAL | ENTRY_INVALID, ENTRY_DIST_EXCEPTIONAL | ENTRY_INVALID};
+static const uint32_t codelen_symbols[19] = {BASE(0, 0),  BASE(1, 0),  BASE(2, 0),  BASE(3, 0),  BASE(4, 0),
+                                             BASE(5, 0),  BASE(6, 0),  BASE(7, 0),  BASE(8, 0),  BASE(9, 0),
+                                             BASE(10, 0), BASE(11, 0), BASE(12, 0), BASE(13, 0), BASE(14, 0),
+                                             BASE(15, 0), BASE(16, 0), BASE(17, 0), BASE(18, 0)};
 
-/// A symbol's entry before its code length is added: kind, value and extra bits (in the consume field).
-static uint32_t symbol_entry(alphabet kind, unsigned symbol) {
-    switch (kind) {
-    case ALPHABET_CODELEN:
-        return (uint32_t)symbol << 16;
-    case ALPHABET_LITLEN:
-        if (symbol < 256) return ENTRY_LITERAL | (uint32_t)symbol << 16;
-        if (symbol == 256) return ENTRY_END;
-        if (symbol < 286) return (uint32_t)length_base[symbol - 257] << 16 | length_extra[symbol - 257];
-        return ENTRY_INVALID;
-    case ALPHABET_DIST:
-        if (symbol < 30) return (uint32_t)dist_base[symbol] << 16 | dist_extra[symbol];
-        return ENTRY_INVALID;
-    }
-    return ENTRY_INVALID;
+/// The entry of the unused code of an incomplete code (one bit).
+static uint32_t unused_code(alphabet kind) {
+    return (kind == ALPHABET_DIST ? ENTRY_DIST_EXCEPTIONAL | ENTRY_INVALID : ENTRY_INVALID) + 0x101u;
 }
 
-/// `code`'s `length` bits in reverse order: DEFLATE sends a Huffman code's first bit in the input's lowest bit.
-static unsigned reversed(unsigned code, unsigned length) {
-    // All 16 bits reversed (neighbours, pairs, nibbles, bytes swapped), then the low `length` of them kept.
-    code = (code & 0x5555u) << 1 | (code >> 1 & 0x5555u);
-    code = (code & 0x3333u) << 2 | (code >> 2 & 0x3333u);
-    code = (code & 0x0F0Fu) << 4 | (code >> 4 & 0x0F0Fu);
-    code = (code & 0x00FFu) << 8 | (code >> 8 & 0x00FFu);
-    return code >> (16 - length);
+/// Copies the first `size` entries after themselves until the table has `wanted` entries: a code of `n` bits then
+/// stands at every index whose low `n` bits are its code.
+static unsigned grow(uint32_t *table, unsigned size, unsigned wanted) {
+    for (; size < wanted && size < 16; size <<= 1)
+        for (unsigned i = 0; i < size; i++) table[size + i] = table[i];
+    for (; size < wanted; size <<= 1) memcpy(table + size, table, sizeof(uint32_t) * size);
+    return size;
 }
 
-/// Writes `entry` at every index of a table of 2^`bits` entries whose low `length` bits are `index`.
-static void replicate(uint32_t *table, unsigned bits, unsigned index, unsigned length, uint32_t entry) {
-    for (unsigned i = index; i < (1u << bits); i += 1u << length) table[i] = entry;
+/// The next canonical code of `mask`'s length after `code`, both bit-reversed (as the input sends them): the
+/// highest 0 bit set and the 1 bits above it cleared, that is the complement's highest 1 bit and those below it
+/// flipped back. `code` must not be the last one (all ones).
+static inline unsigned next_reversed(unsigned code, unsigned mask) {
+    unsigned complement = code ^ mask;
+    return complement ^ (0x7FFFFFFFu >> __builtin_clz(complement));
+}
+
+/// The lengths of `count` symbols eight at a time: whether the eight from `symbol` on are all 0 (no code).
+static inline int none_coded(const uint8_t *lengths, unsigned symbol) {
+    uint64_t word;
+    memcpy(&word, lengths + symbol, 8);
+    return word == 0;
 }
 
 int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint8_t *lengths, unsigned count,
                    alphabet kind) {
+    const uint32_t *symbols = kind == ALPHABET_LITLEN ? litlen_symbols : kind == ALPHABET_DIST ? dist_symbols : codelen_symbols;
+    // Symbols without a code come in long runs (bytes a text never uses): skipped eight at a time.
     unsigned counts[MAX_CODE_BITS + 1] = {0};
-    for (unsigned symbol = 0; symbol < count; symbol++) counts[lengths[symbol]]++;
+    unsigned whole = count & ~7u;
+    for (unsigned symbol = 0; symbol < whole; symbol += 8) {
+        if (none_coded(lengths, symbol)) continue;
+        for (unsigned i = symbol; i < symbol + 8; i++) counts[lengths[i]]++;
+    }
+    for (unsigned symbol = whole; symbol < count; symbol++) counts[lengths[symbol]]++;
     counts[0] = 0;
-    unsigned longest = 0;
-    for (unsigned length = 1; length <= MAX_CODE_BITS; length++)
-        if (counts[length]) longest = length;
+    // Kraft's inequality: `left` codes of the current length are still free.
+    int left = 1;
+    unsigned shortest = 0, longest = 0;
+    for (unsigned length = 1; length <= MAX_CODE_BITS; length++) {
+        left = (left << 1) - (int)counts[length];
+        if (left < 0) return -1;
+        if (counts[length]) {
+            longest = length;
+            if (!shortest) shortest = length;
+        }
+    }
     if ((1u << root) > capacity) return -1;
     if (longest == 0) {
         // No symbol at all. zlib accepts it and fails at the first use, after one bit; a code-length code
         // with no symbol reads every length as 0, one bit each (then the missing end-of-block code fails).
-        uint32_t entry = (kind == ALPHABET_CODELEN ? 0 : ENTRY_INVALID) | 1u << 8 | 1u;
-        replicate(table, root, 0, 0, entry);
+        table[0] = kind == ALPHABET_CODELEN ? symbols[0] + 0x101u : unused_code(kind);
+        grow(table, 1, 1u << root);
         return 0;
     }
-    // Kraft's inequality: `left` codes of the current length are still free.
-    int left = 1;
-    for (unsigned length = 1; length <= MAX_CODE_BITS; length++) {
-        left = (left << 1) - (int)counts[length];
-        if (left < 0) return -1;
+    // Symbols sorted by (length, symbol): the order of their canonical codes. Symbols without a code go after
+    // them all (offsets[0]), never read.
+    unsigned offsets[MAX_CODE_BITS + 1];
+    offsets[1] = 0;
+    for (unsigned length = 1; length < MAX_CODE_BITS; length++) offsets[length + 1] = offsets[length] + counts[length];
+    offsets[0] = offsets[MAX_CODE_BITS] + counts[MAX_CODE_BITS];
+    uint16_t sorted[MAX_SYMBOLS];
+    for (unsigned symbol = 0; symbol < whole; symbol += 8) {
+        if (none_coded(lengths, symbol)) continue;
+        for (unsigned i = symbol; i < symbol + 8; i++) sorted[offsets[lengths[i]]++] = (uint16_t)i;
     }
+    for (unsigned symbol = whole; symbol < count; symbol++) sorted[offsets[lengths[symbol]]++] = (uint16_t)symbol;
     if (left > 0) {
         // Incomplete: allowed only for one literal/length or distance symbol with a one-bit code; its
         // unused code is invalid, detected after that one bit.
         if (kind == ALPHABET_CODELEN || longest != 1) return -1;
+        table[0] = symbols[sorted[0]] + 0x101u;
+        table[1] = unused_code(kind);
+        grow(table, 2, 1u << root);
+        return 0;
     }
-    // Symbols sorted by (length, symbol) and their canonical codes, which then increase when left-aligned.
-    unsigned offsets[MAX_CODE_BITS + 2];
-    offsets[1] = 0;
-    for (unsigned length = 1; length <= MAX_CODE_BITS; length++) offsets[length + 1] = offsets[length] + counts[length];
-    uint16_t sorted[MAX_SYMBOLS];
-    for (unsigned symbol = 0; symbol < count; symbol++)
-        if (lengths[symbol]) sorted[offsets[lengths[symbol]]++] = (uint16_t)symbol;
-    unsigned total = offsets[MAX_CODE_BITS + 1];
-    uint16_t codes[MAX_SYMBOLS];
-    unsigned code = 0, position = 0;
-    for (unsigned length = 1; length <= MAX_CODE_BITS; length++) {
-        for (unsigned i = 0; i < counts[length]; i++) codes[position++] = (uint16_t)reversed(code++, length);
-        code <<= 1;
-    }
-    // Codes of at most `root` bits, by increasing length: the first 2^length entries hold every code up to
-    // that length (each written once, at its reversed code), then are doubled for the next length, so that a
-    // code ends up at every index whose low bits are its code. Entry 0 starts invalid: what is left of it
-    // after an incomplete code's one code is its unused code.
-    table[0] = ENTRY_INVALID | 1u << 8 | 1u;
-    unsigned i = 0;
-    for (unsigned length = 1; length <= root; length++) {
-        memcpy(table + (1u << (length - 1)), table, sizeof(uint32_t) << (length - 1));
-        for (; i < total && lengths[sorted[i]] == length; i++) table[codes[i]] = symbol_entry(kind, sorted[i]) + length + (length << 8);
-    }
-    // Longer codes: a link in the root table to a subtable indexed by the bits after the root.
-    unsigned next = 1u << root;
-    unsigned prefix = ~0u, sub_bits = 0, sub_offset = 0;
-    for (; i < total; i++) {
-        unsigned symbol = sorted[i], length = lengths[symbol], reversed_code = codes[i];
-        unsigned low = reversed_code & ((1u << root) - 1);
-        if (low != prefix) {
-            // A new subtable for the codes that start with these root bits (a contiguous run in canonical
-            // order): as deep as the longest of them, the last of the run.
-            unsigned last = i;
-            while (last + 1 < total && (codes[last + 1] & ((1u << root) - 1)) == low) last++;
-            prefix = low;
-            sub_bits = lengths[sorted[last]] - root;
-            sub_offset = next;
-            if (next + (1u << sub_bits) > capacity) return -1;
-            next += 1u << sub_bits;
-            table[low] = ENTRY_LINK | (uint32_t)sub_offset << 16 | sub_bits << 8 | root;
+    // A complete code: its shortest codes come within the root (a code with none would need 2^(root + 1)
+    // symbols; the guard keeps every root entry written whatever the alphabet). Codes by increasing length: the
+    // table is as long as the current length's codes need (each written once, at its bit-reversed code), then
+    // grown by copies for the next length.
+    if (shortest > root) return -1;
+    unsigned code = 0, size = 1, next = 0;
+    for (unsigned length = shortest; length <= root && length <= longest; length++) {
+        if (!counts[length]) continue;
+        size = grow(table, size, 1u << length);
+        uint32_t add = length * 0x101u;
+        for (unsigned n = counts[length]; n; n--) {
+            table[code] = symbols[sorted[next++]] + add;
+            if (code == size - 1) {
+                // The last code (all ones): the code ends within the root.
+                grow(table, size, 1u << root);
+                return 0;
+            }
+            code = next_reversed(code, size - 1);
         }
+    }
+    grow(table, size, 1u << root);
+    // Longer codes: a link in the root table to a subtable indexed by the bits after the root.
+    unsigned root_mask = (1u << root) - 1, free_entry = 1u << root;
+    unsigned prefix = ~0u, sub_bits = 0;
+    uint32_t *sub = table, link = kind == ALPHABET_DIST ? ENTRY_DIST_EXCEPTIONAL | ENTRY_LINK : ENTRY_LINK;
+    for (unsigned length = root + 1; length <= longest; length++) {
         unsigned rest = length - root;
-        replicate(table + sub_offset, sub_bits, reversed_code >> root, rest, symbol_entry(kind, symbol) + rest + (rest << 8));
+        uint32_t add = rest * 0x101u;
+        for (unsigned n = counts[length]; n; n--) {
+            if ((code & root_mask) != prefix) {
+                // A new subtable for the codes that start with these root bits (a run in canonical order): as
+                // deep as the codes from here need to fill it.
+                prefix = code & root_mask;
+                sub_bits = rest;
+                for (unsigned filled = n; filled < (1u << sub_bits) && root + sub_bits < MAX_CODE_BITS;)
+                    filled = (filled << 1) + counts[root + ++sub_bits];
+                if (free_entry + (1u << sub_bits) > capacity) return -1;
+                table[prefix] = link | (uint32_t)free_entry << 16 | sub_bits << 8 | root;
+                sub = table + free_entry;
+                free_entry += 1u << sub_bits;
+            }
+            // Never true of a complete code; a guard that keeps every write inside the subtable.
+            if (rest > sub_bits) return -1;
+            uint32_t entry = symbols[sorted[next++]] + add;
+            for (unsigned i = code >> root; i < (1u << sub_bits); i += 1u << rest) sub[i] = entry;
+            if (code == (1u << length) - 1) return 0;
+            code = next_reversed(code, (1u << length) - 1);
+        }
     }
     return 0;
 }

@@ -6,12 +6,12 @@ import CZlib
 /// (`decompressWithZlib`), the definition of the right answer that tests and the `inflate` fuzz target compare
 /// it with: the same bytes, and the same error for every stream.
 package enum Deflate {
-    /// Compresses `bytes` at zlib's default level, or at another level, memory level and strategy (the tests'
-    /// streams of every kind).
+    /// Compresses `bytes` at zlib's default level, or at another level, memory level, strategy and window (9 to 15
+    /// bits: matches at most 2^bits - 262 bytes back; the tests' streams of every kind).
     package static func compress(_ bytes: [UInt8], level: Int32 = Z_DEFAULT_COMPRESSION, memoryLevel: Int32 = 8,
-                                 strategy: Int32 = Z_DEFAULT_STRATEGY) -> [UInt8] {
+                                 strategy: Int32 = Z_DEFAULT_STRATEGY, windowBits: Int32 = 15) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, -15, memoryLevel, strategy,
+        guard deflateInit2_(&stream, level, Z_DEFLATED, -windowBits, memoryLevel, strategy,
                             zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(bytes.count)))

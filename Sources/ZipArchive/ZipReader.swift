@@ -81,7 +81,13 @@ public struct ZipReader: Sendable {
         var total: UInt64 = 0
         for _ in 0..<directory.count {
             let entry = try ZipReader.readCentralEntry(&records, contents: contents)
-            guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
+            // Names compared one by one while there are few (cheaper than hashing each), in a set beyond.
+            if entries.count < 16 {
+                guard !entries.contains(where: { $0.name == entry.name }) else { throw .duplicateName(entry.name) }
+            } else {
+                if names.isEmpty { names = Set(entries.map(\.name)) }
+                guard names.insert(entry.name).inserted else { throw .duplicateName(entry.name) }
+            }
             if limits.refusesRatio(size: entry.size, compressedSize: entry.compressedSize) {
                 throw .compressionRatioTooHigh(name: entry.name, ratio: entry.size / max(entry.compressedSize, 1), limit: limits.maxCompressionRatio)
             }
@@ -118,6 +124,11 @@ public struct ZipReader: Sendable {
         }
         guard CRC32.checksum(data) == entry.crc else { throw .crcMismatch(name: entry.name) }
         return data
+    }
+
+    /// The entry's bytes as stored (deflated or not), unchecked: for benchmarks that inflate them themselves.
+    package func compressedBytes(of entry: ZipEntry) -> ArraySlice<UInt8> {
+        bytes[entry.dataRange.clamped(to: bytes.indices)]
     }
 
     /// Every entry's data by name, stopping at the first problem.
@@ -249,12 +260,27 @@ public struct ZipReader: Sendable {
 
     /// Why a name could escape the extraction folder, or `nil` when it is safe.
     public static func unsafeReason(_ name: String) -> String? {
-        // A name of printable ASCII (nearly all) is one character per byte: checked byte by byte.
-        let utf8 = name.utf8
-        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return unsafeReason(characters: name) }
-        let first = utf8[utf8.startIndex]
-        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { return "absolute path" }
-        if utf8.count >= 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: ":") { return "drive-letter path" }
+        // A name of printable ASCII (nearly all) is one character per byte: checked byte by byte, in place.
+        switch name.utf8.withContiguousStorageIfAvailable(checkASCII) ?? .notPrintableASCII {
+        case .safe: return nil
+        case .unsafe(let reason): return reason
+        case .notPrintableASCII: return unsafeReason(characters: name)
+        }
+    }
+
+    /// What the byte-by-byte check of a name found.
+    private enum ASCIICheck {
+        case safe
+        case unsafe(String)
+        /// Empty, or a byte outside printable ASCII: the name is checked by characters.
+        case notPrintableASCII
+    }
+
+    /// `unsafeReason` on the UTF-8 bytes of a name of printable ASCII.
+    private static func checkASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> ASCIICheck {
+        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return .notPrintableASCII }
+        if utf8[0] == UInt8(ascii: "/") || utf8[0] == UInt8(ascii: "\\") { return .unsafe("absolute path") }
+        if utf8.count >= 2, utf8[1] == UInt8(ascii: ":") { return .unsafe("drive-letter path") }
         var backslash = false, dotDot = false
         var length = 0, dots = 0
         for byte in utf8 {
@@ -269,7 +295,7 @@ public struct ZipReader: Sendable {
             }
         }
         dotDot = dotDot || (length == 2 && dots == 2)
-        return backslash ? "backslash in name" : dotDot ? "'..' path component" : nil
+        return backslash ? .unsafe("backslash in name") : dotDot ? .unsafe("'..' path component") : .safe
     }
 
     /// `unsafeReason` on characters, for any name.

@@ -20,13 +20,20 @@ final class CRC32Tests: XCTestCase {
         XCTAssertEqual(CRC32.checksum([UInt8](repeating: 0xFF, count: 1000)), zlibCRC([UInt8](repeating: 0xFF, count: 1000)))
     }
 
-    /// Every length around the folding's edges (64 bytes, 16-byte blocks) and random longer ones, at every
-    /// alignment of the start, from random starting values, equal to zlib.
+    /// Every length around the folding's edges (64 and 128 bytes, 16-byte blocks) and random longer ones, at every
+    /// alignment of the start, from random starting values, equal to zlib: with each folding (SSE4.1, AVX).
     func testFoldedEqualsZlibOnRandomBytes() {
         var random = seededGenerator(0xC3C3_2032)
         let pool = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &random) }
-        var lengths = Array(0...300)
-        for _ in 0..<200 { lengths.append(Int.random(in: 301...65_000, using: &random)) }
+        var lengths = Array(0...600)
+        for _ in 0..<200 { lengths.append(Int.random(in: 601...65_000, using: &random)) }
+        for level: Int32 in [1, 2] {
+            checkFolding(level, lengths: lengths, pool: pool, &random)
+        }
+    }
+
+    /// `CRC32.update(_:foldingAt:)` with `level` against zlib on `lengths` bytes of `pool`.
+    private func checkFolding(_ level: Int32, lengths: [Int], pool: [UInt8], _ random: inout SplitMix64) {
         for length in lengths {
             let offset = Int.random(in: 0...15, using: &random)
             let bytes = Array(pool[offset..<offset + length])
@@ -38,8 +45,8 @@ final class CRC32Tests: XCTestCase {
                 prefix.withUnsafeBytes { folded.updatePortably($0); portable.updatePortably($0) }
             }
             let expected = zlibCRC(bytes, from: portable.value)
-            bytes.withUnsafeBytes { folded.update($0); portable.updatePortably($0) }
-            XCTAssertEqual(folded.value, expected, "length \(length), offset \(offset)")
+            bytes.withUnsafeBytes { folded.update($0, foldingAt: level); portable.updatePortably($0) }
+            XCTAssertEqual(folded.value, expected, "level \(level), length \(length), offset \(offset)")
             XCTAssertEqual(portable.value, expected, "length \(length)")
         }
     }
@@ -63,6 +70,7 @@ final class CRC32Tests: XCTestCase {
     func testFoldingIsUsedOnX86() {
         #if arch(x86_64)
         XCTAssertTrue(CRC32.isAccelerated)
+        XCTAssertGreaterThanOrEqual(CRC32.foldingLevel, 1)
         #endif
     }
 }

@@ -9,25 +9,6 @@ final class InflateMalformedTests: XCTestCase {
         XCTAssertEqual(result.failure, .corruptData(name: "e", reason: reason), file: file, line: line)
     }
 
-    /// A fixed-code block (RFC 1951 3.2.6) with `body` written into it after its 3 header bits.
-    private func fixedBlock(final: Bool = true, _ body: (inout BitWriter) -> Void) -> [UInt8] {
-        var writer = BitWriter()
-        writer.bits(final ? 1 : 0, 1)
-        writer.bits(1, 2)
-        body(&writer)
-        return writer.bytes
-    }
-
-    /// The fixed code of a literal/length symbol.
-    private func fixedSymbol(_ writer: inout BitWriter, _ symbol: Int) {
-        switch symbol {
-        case 0..<144: writer.code(0x30 + symbol, 8)
-        case 144..<256: writer.code(0x190 + symbol - 144, 9)
-        case 256..<280: writer.code(symbol - 256, 7)
-        default: writer.code(0xC0 + symbol - 280, 8)
-        }
-    }
-
     /// A dynamic block: its header with every code-length symbol coded, then `body`.
     private func dynamicBlock(literals: Int = 257, distances: Int = 1, _ items: [CodeLengthItem],
                               body: (inout BitWriter) -> Void = { _ in }) -> [UInt8] {

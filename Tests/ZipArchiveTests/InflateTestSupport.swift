@@ -71,6 +71,40 @@ func writeDynamicHeader(_ writer: inout BitWriter, final: Bool, literals: Int, d
     }
 }
 
+/// A fixed-code block (RFC 1951 3.2.6) with `body` written into it after its 3 header bits.
+func fixedBlock(final: Bool = true, _ body: (inout BitWriter) -> Void) -> [UInt8] {
+    var writer = BitWriter()
+    writer.bits(final ? 1 : 0, 1)
+    writer.bits(1, 2)
+    body(&writer)
+    return writer.bytes
+}
+
+/// The fixed code of a literal/length symbol.
+func fixedSymbol(_ writer: inout BitWriter, _ symbol: Int) {
+    switch symbol {
+    case 0..<144: writer.code(0x30 + symbol, 8)
+    case 144..<256: writer.code(0x190 + symbol - 144, 9)
+    case 256..<280: writer.code(symbol - 256, 7)
+    default: writer.code(0xC0 + symbol - 280, 8)
+    }
+}
+
+/// A match of `length` (3-258) bytes from `distance` (1-32,768) back in fixed codes: the length's symbol and
+/// extra bits, the distance's 5-bit code and extra bits (RFC 1951 3.2.5).
+func fixedMatch(_ writer: inout BitWriter, length: Int, distance: Int) {
+    let lengthBases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    let distanceBases = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
+                         4097, 6145, 8193, 12289, 16385, 24577]
+    let lengthCode = lengthBases.lastIndex { $0 <= length } ?? 0
+    fixedSymbol(&writer, 257 + lengthCode)
+    writer.bits(length - lengthBases[lengthCode], lengthExtra[lengthCode])
+    let distanceCode = distanceBases.lastIndex { $0 <= distance } ?? 0
+    writer.code(distanceCode, 5)
+    writer.bits(distance - distanceBases[distanceCode], max(0, distanceCode / 2 - 1))
+}
+
 /// Every symbol of the code-length alphabet with a code: 0-12 of 4 bits, 13-18 of 5 (a complete code).
 let everyCodeLength = (0..<19).map { $0 < 13 ? 4 : 5 }
 

@@ -116,12 +116,20 @@ final class ZipRefusalTests: XCTestCase {
     }
 
     func testDuplicateNamesInTheDirectory() throws {
-        var bytes = try archive([("a.txt", [1]), ("b.txt", [2])], compression: .stored)
-        // Rename b to a in both headers.
-        let records = centralRecords(bytes)
-        bytes[records[1] + 46] = UInt8(ascii: "a")
-        if let local = bytes.indices.dropLast(4).filter({ bytes.le32($0) == ZipSignature.localFileHeader.rawValue }).last { bytes[local + 30] = UInt8(ascii: "a") }
-        assertRefused(bytes) { $0 == .duplicateName("a.txt") }
+        // Two entries, and around and beyond the 16 whose names are compared one by one (then hashed): the last
+        // renamed to the first's name in both its headers.
+        for count in [2, 15, 16, 17, 40] {
+            let names = (0..<count).map { "f\($0 < 10 ? "0" : "")\($0).txt" }
+            var bytes = try archive(names.enumerated().map { ($1, [UInt8($0)]) }, compression: .stored)
+            let first = Array(names[0].utf8)
+            let record = centralRecords(bytes)[count - 1] + 46
+            bytes.replaceSubrange(record..<record + first.count, with: first)
+            if let local = bytes.indices.dropLast(4).filter({ bytes.le32($0) == ZipSignature.localFileHeader.rawValue }).last {
+                bytes.replaceSubrange(local + 30..<local + 30 + first.count, with: first)
+            }
+            assertRefused(bytes) { $0 == .duplicateName(names[0]) }
+            XCTAssertNoThrow(try ZipReader(bytes: try archive(names.map { ($0, [1]) }, compression: .stored)), "\(count) names")
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 
 // CRC-32 (ISO-HDLC, the zip polynomial, reflected) by folding with carry-less multiplication (the method
 // of Gopal et al., "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ Instruction", Intel,
-// 2009): the bytes are folded 64 at a time with PCLMULQDQ, then reduced to 32 bits (Barrett). Chosen at
+// 2009): the bytes are folded 128 at a time with PCLMULQDQ (64 at the end), then reduced to 32 bits (Barrett),
+// compiled twice: with AVX's three-operand encodings where the processor has AVX, else with SSE4.1's. Chosen at
 // run time: on a processor without PCLMULQDQ, or not on x86_64, nothing is consumed and the caller's
 // portable CRC (zlib's) does all the bytes. The constants are powers of x modulo P = 0x104C11DB7
 // (bit-reflected) and the Barrett quotient floor(x^64 / P); ZipArchiveTests checks the result against
@@ -24,8 +25,9 @@ __attribute__((target("pclmul,sse4.1"))) static inline __m128i ccrc32_fold_lane(
 }
 
 /// The CRC register `state` (not inverted) after the `length` bytes at `bytes`: at least 64, a multiple of 16.
-__attribute__((target("pclmul,sse4.1"), noinline)) static inline uint32_t ccrc32_fold_blocks(uint32_t state, const uint8_t *bytes,
-                                                                                             size_t length) {
+/// Inlined into one function per instruction set.
+__attribute__((target("pclmul,sse4.1"), always_inline)) static inline uint32_t ccrc32_fold_body(uint32_t state, const uint8_t *bytes,
+                                                                                               size_t length) {
     // Four lanes of 128 bits fold over 512 bits: x^(512+32) and x^(512+96) mod P.
     const __m128i fold4 = _mm_set_epi64x(0x1c6e41596, 0x154442bd4);
     // One lane folds over 128 bits: x^(128+32) and x^(128+96) mod P.
@@ -42,7 +44,34 @@ __attribute__((target("pclmul,sse4.1"), noinline)) static inline uint32_t ccrc32
     x0 = _mm_xor_si128(x0, _mm_cvtsi32_si128((int)state));
     bytes += 64;
     length -= 64;
-    while (length >= 64) {
+    if (length >= 64) {
+        // Eight lanes over 1024 bits while 128 bytes are left (x^(1024+32) and x^(1024-32) mod P, reflected and
+        // shifted as the other constants are), then folded onto four.
+        const __m128i fold8 = _mm_set_epi64x(0x14a7fe880, 0x1e88ef372);
+        __m128i x4 = _mm_loadu_si128((const __m128i *)bytes);
+        __m128i x5 = _mm_loadu_si128((const __m128i *)(bytes + 16));
+        __m128i x6 = _mm_loadu_si128((const __m128i *)(bytes + 32));
+        __m128i x7 = _mm_loadu_si128((const __m128i *)(bytes + 48));
+        bytes += 64;
+        length -= 64;
+        while (length >= 128) {
+            x0 = ccrc32_fold_lane(x0, fold8, _mm_loadu_si128((const __m128i *)bytes));
+            x1 = ccrc32_fold_lane(x1, fold8, _mm_loadu_si128((const __m128i *)(bytes + 16)));
+            x2 = ccrc32_fold_lane(x2, fold8, _mm_loadu_si128((const __m128i *)(bytes + 32)));
+            x3 = ccrc32_fold_lane(x3, fold8, _mm_loadu_si128((const __m128i *)(bytes + 48)));
+            x4 = ccrc32_fold_lane(x4, fold8, _mm_loadu_si128((const __m128i *)(bytes + 64)));
+            x5 = ccrc32_fold_lane(x5, fold8, _mm_loadu_si128((const __m128i *)(bytes + 80)));
+            x6 = ccrc32_fold_lane(x6, fold8, _mm_loadu_si128((const __m128i *)(bytes + 96)));
+            x7 = ccrc32_fold_lane(x7, fold8, _mm_loadu_si128((const __m128i *)(bytes + 112)));
+            bytes += 128;
+            length -= 128;
+        }
+        x0 = ccrc32_fold_lane(x0, fold4, x4);
+        x1 = ccrc32_fold_lane(x1, fold4, x5);
+        x2 = ccrc32_fold_lane(x2, fold4, x6);
+        x3 = ccrc32_fold_lane(x3, fold4, x7);
+    }
+    if (length >= 64) {
         x0 = ccrc32_fold_lane(x0, fold4, _mm_loadu_si128((const __m128i *)bytes));
         x1 = ccrc32_fold_lane(x1, fold4, _mm_loadu_si128((const __m128i *)(bytes + 16)));
         x2 = ccrc32_fold_lane(x2, fold4, _mm_loadu_si128((const __m128i *)(bytes + 32)));
@@ -67,38 +96,68 @@ __attribute__((target("pclmul,sse4.1"), noinline)) static inline uint32_t ccrc32
     return (uint32_t)_mm_extract_epi32(_mm_xor_si128(t, x), 1);
 }
 
-/// Whether `ccrc32_fold` consumes bytes on this processor (x86_64 with PCLMULQDQ and SSE4.1).
-static inline int ccrc32_available(void) {
+/// `ccrc32_fold_body` with SSE4.1's two-operand instructions.
+__attribute__((target("pclmul,sse4.1"), noinline)) static inline uint32_t ccrc32_fold_blocks(uint32_t state, const uint8_t *bytes,
+                                                                                             size_t length) {
+    return ccrc32_fold_body(state, bytes, length);
+}
+
+/// `ccrc32_fold_body` with AVX's three-operand forms (no register copies, loads folded into the XORs).
+__attribute__((target("pclmul,avx"), noinline)) static inline uint32_t ccrc32_fold_blocks_avx(uint32_t state, const uint8_t *bytes,
+                                                                                              size_t length) {
+    return ccrc32_fold_body(state, bytes, length);
+}
+
+/// Which folding this processor runs: 0 none (not x86_64 with PCLMULQDQ and SSE4.1), 1 SSE4.1, 2 AVX.
+static inline int ccrc32_level(void) {
     static int known = -1;
     int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
     if (value < 0) {
         __builtin_cpu_init();
-        value = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+        value = !(__builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1")) ? 0 : __builtin_cpu_supports("avx") ? 2 : 1;
         __atomic_store_n(&known, value, __ATOMIC_RELAXED);
     }
     return value;
 }
 
-/// Feeds a whole number of 16-byte blocks from the start of the `length` bytes at `bytes` into the
-/// zip CRC `crc` (the finished value, as zlib's `crc32` takes and returns it), when there are at least
-/// 64 bytes and the processor has PCLMULQDQ. Stores the new CRC in `*crc` and returns how many bytes
-/// it consumed (a multiple of 16, or 0): the caller feeds the rest to its portable CRC.
-static inline size_t ccrc32_fold(uint32_t *crc, const uint8_t *bytes, size_t length) {
-    if (length < 64 || !ccrc32_available()) return 0;
+/// Whether `ccrc32_fold` consumes bytes on this processor (x86_64 with PCLMULQDQ and SSE4.1).
+static inline int ccrc32_available(void) { return ccrc32_level() != 0; }
+
+/// Feeds a whole number of 16-byte blocks from the start of the `length` bytes at `bytes` into the zip CRC
+/// `crc` (the finished value, as zlib's `crc32` takes and returns it), when there are at least 64 bytes and the
+/// processor folds at `level` or better (`ccrc32_level`; a lower level than the processor's picks that
+/// folding, for tests). Stores the new CRC in `*crc` and returns how many bytes it consumed (a multiple of 16,
+/// or 0): the caller feeds the rest to its portable CRC.
+static inline size_t ccrc32_fold_at(int level, uint32_t *crc, const uint8_t *bytes, size_t length) {
+    int best = ccrc32_level();
+    if (length < 64 || level <= 0 || best == 0) return 0;
     size_t blocks = length & ~(size_t)15;
-    *crc = ~ccrc32_fold_blocks(~*crc, bytes, blocks);
+    *crc = ~(level >= 2 && best >= 2 ? ccrc32_fold_blocks_avx : ccrc32_fold_blocks)(~*crc, bytes, blocks);
     return blocks;
 }
 
+/// `ccrc32_fold_at` with the best folding the processor runs.
+static inline size_t ccrc32_fold(uint32_t *crc, const uint8_t *bytes, size_t length) {
+    return ccrc32_fold_at(2, crc, bytes, length);
+}
+
 #else
+
+/// Which folding this processor runs: none off x86_64.
+static inline int ccrc32_level(void) { return 0; }
 
 /// Whether `ccrc32_fold` consumes bytes on this processor: never off x86_64.
 static inline int ccrc32_available(void) { return 0; }
 
 /// Consumes nothing off x86_64: the caller's portable CRC does all the bytes.
-static inline size_t ccrc32_fold(uint32_t *crc, const uint8_t *bytes, size_t length) {
-    (void)crc; (void)bytes; (void)length;
+static inline size_t ccrc32_fold_at(int level, uint32_t *crc, const uint8_t *bytes, size_t length) {
+    (void)level; (void)crc; (void)bytes; (void)length;
     return 0;
+}
+
+/// Consumes nothing off x86_64: the caller's portable CRC does all the bytes.
+static inline size_t ccrc32_fold(uint32_t *crc, const uint8_t *bytes, size_t length) {
+    return ccrc32_fold_at(0, crc, bytes, length);
 }
 
 #endif
