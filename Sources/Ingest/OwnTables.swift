@@ -9,6 +9,8 @@ struct OwnTables {
     let run: String?
     /// The partition fields, as written members.
     let partition: [UInt8]
+    /// The `taskRunUUID` member, as written (`"taskRunUUID":"…"` or `…:null`), which every row of answers and steps starts with.
+    private let runMember: [UInt8]
 
     /// Tables for the run `run`, each row ending with `fields` (the partition's).
     init(run: String?, fields: [(String, JSONValue)]) {
@@ -21,6 +23,7 @@ struct OwnTables {
         }
         members.endObject()
         partition = Array(members.bytes.dropFirst().dropLast())
+        runMember = Array(#""taskRunUUID":"#.utf8) + JSONBytes.text(of: run.map(JSONValue.string) ?? .null)
     }
 
     /// The rows of a table and how many there are.
@@ -44,10 +47,10 @@ struct OwnTables {
         row.key("clientInfo"); row.string(record?.clientInfo)
         // The result's identifier, startDate and endDate (each `null` when missing).
         (result ?? OwnTables.noResult).tape.withView { view in
-            var members = TapeMembers(view)
-            members.member(#""identifier":"#, view.member(0, "identifier"))
-            members.member(#""startDate":"#, view.member(0, "startDate"))
-            members.member(#""endDate":"#, view.member(0, "endDate"))
+            var members = RowBytes(capacity: 256)
+            members.member(#""identifier":"#, view, view.member(0, "identifier"))
+            members.member(#""startDate":"#, view, view.member(0, "startDate"))
+            members.member(#""endDate":"#, view, view.member(0, "endDate"))
             row.members(members.bytes)
         }
         row.key("files"); row.integer(report.files.count)
@@ -70,42 +73,32 @@ struct OwnTables {
     /// per answer, where it was asked, its type, and the value as JSON and in typed columns
     /// (`valueString`, `valueNumber`, `valueBoolean`; the one that fits is set, the others null).
     /// Read on the result's tape, its members written as runs of member bytes: no tree is made (but of
-    /// a value that is an array or object, or a string with an escape).
+    /// a value that is an array or object, or a string with an escape). The bytes are those `JSONBytes`
+    /// writes for the same members (`OwnTablesTests` compares them with rows made as trees).
     func answersAndSteps(_ result: ResultDocument?) -> (answers: Rows, steps: Rows) {
-        var answers = JSONBytes(), steps = JSONBytes(), answerCount = 0, stepCount = 0
+        var answers = RowBytes(capacity: 2048), steps = RowBytes(capacity: 2048), answerCount = 0, stepCount = 0
         result?.tape.withView { view in
             guard let history = view.member(0, "stepHistory") else { return }
-            // Member runs, made once per step (the dates and identifier serve both rows); their memory is kept.
-            var identifier = TapeMembers(view), dates = TapeMembers(view), more = TapeMembers(view)
             OwnTables.walk(view, history, prefix: "") { step, stepPath, depth in
-                identifier.start()
-                identifier.member(#""identifier":"#, step.identifier)
-                dates.start()
-                dates.member(#""startDate":"#, step.startDate)
-                dates.member(#""endDate":"#, step.endDate)
-                more.start()
-                more.member(#""type":"#, step.type)
-                steps.beginObject()
-                steps.key("taskRunUUID"); steps.string(run)
-                steps.key("order"); steps.integer(stepCount)
-                steps.key("stepPath"); steps.string(stepPath)
-                steps.members(identifier.bytes)
-                steps.members(more.bytes)
-                steps.key("depth"); steps.integer(depth)
-                steps.members(dates.bytes)
-                end(&steps)
+                steps.begin(runMember)
+                steps.member(#""order":"#, integer: stepCount)
+                steps.member(#""stepPath":"#, string: stepPath)
+                steps.member(#""identifier":"#, view, step.identifier)
+                steps.member(#""type":"#, view, step.type)
+                steps.member(#""depth":"#, integer: depth)
+                steps.member(#""startDate":"#, view, step.startDate)
+                steps.member(#""endDate":"#, view, step.endDate)
+                steps.end(partition)
                 stepCount += 1
                 guard let type = step.type, view.isString(type, "answer") else { return }
-                answers.beginObject()
-                answers.key("taskRunUUID"); answers.string(run)
-                answers.key("stepPath"); answers.string(stepPath)
-                answers.members(identifier.bytes)
-                more.start()
-                more.member(#""answerType":"#, step.answerType.flatMap { view.member($0, "type") })
-                more.answerValue(step.value)
-                answers.members(more.bytes)
-                answers.members(dates.bytes)
-                end(&answers)
+                answers.begin(runMember)
+                answers.member(#""stepPath":"#, string: stepPath)
+                answers.member(#""identifier":"#, view, step.identifier)
+                answers.member(#""answerType":"#, view, step.answerType.flatMap { view.member($0, "type") })
+                answers.answerValue(view, step.value)
+                answers.member(#""startDate":"#, view, step.startDate)
+                answers.member(#""endDate":"#, view, step.endDate)
+                answers.end(partition)
                 answerCount += 1
             }
         }
@@ -178,28 +171,50 @@ struct OwnTables {
     }
 }
 
-/// Members written from a tape's values as JSON bytes (`"name":value,…`, the bytes `JSONWriter.compact`
-/// writes for them) for `JSONBytes.members(_:)`: a string without escapes is copied from the tape, a number
-/// written as its lexeme, and only an array, an object or a string that needs escapes goes through a tree.
-/// Reused from row to row: `start()` empties it and keeps its memory.
-struct TapeMembers {
-    private let view: JSONTapeView
-    /// The members written since `start()`.
-    private(set) var bytes: [UInt8] = []
+/// Rows and members written from a tape's values as JSON bytes: the bytes `JSONBytes` writes for the same
+/// members (`"name":value,…`, as `JSONWriter.compact` writes each value). A string without escapes is copied
+/// from the tape, a number written as its lexeme, and only an array, an object or a string that needs escapes
+/// goes through a tree. Owns its memory (written through a pointer, grown by doubling): not copyable.
+struct RowBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+    /// Whether the next member follows another (and needs a comma).
+    private var follows = false
 
-    /// An empty run of members from the values of `view`.
-    init(_ view: JSONTapeView) {
-        self.view = view
-        bytes.reserveCapacity(256)
+    /// An empty writer with room for `capacity` bytes before it grows.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// Empties the run.
-    mutating func start() {
-        bytes.removeAll(keepingCapacity: true)
+    deinit {
+        base.deallocate()
     }
 
-    /// The member `name` (written as it is: `"name":`) with the value at `index` (`null` for `nil`).
-    mutating func member(_ name: StaticString, _ index: Int?) {
+    /// What has been written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Opens a row: `{` and its first member, as written.
+    mutating func begin(_ first: [UInt8]) {
+        append(UInt8(ascii: "{"))
+        first.withUnsafeBufferPointer { append($0) }
+        follows = true
+    }
+
+    /// Closes a row after `last` (written members; none when empty): `}` and a line feed.
+    mutating func end(_ last: [UInt8]) {
+        if !last.isEmpty {
+            append(UInt8(ascii: ","))
+            last.withUnsafeBufferPointer { append($0) }
+        }
+        append(UInt8(ascii: "}"))
+        append(0x0A)
+        follows = false
+    }
+
+    /// The member `name` (written as it is: `"name":`) with the value at `index` of `view` (`null` for `nil`).
+    mutating func member(_ name: StaticString, _ view: JSONTapeView, _ index: Int?) {
         self.name(name)
         guard let index else { return append("null") }
         switch view.kind(index) {
@@ -208,33 +223,59 @@ struct TapeMembers {
         case .null: append("null")
         case .true: append("true")
         case .false: append("false")
-        default: bytes += JSONWriter.compact.bytes(view.value(at: index))
+        default: append(JSONWriter.compact.bytes(view.value(at: index)))
+        }
+    }
+
+    /// The member `name` with an integer value, written as `String(value)` writes it.
+    mutating func member(_ name: StaticString, integer value: Int) {
+        self.name(name)
+        integer(value)
+    }
+
+    /// The member `name` with a string value, escaped as `JSONWriter` escapes it.
+    mutating func member(_ name: StaticString, string: String) {
+        self.name(name)
+        var text = string
+        text.withUTF8 { utf8 in
+            if JSONBytes.needsNoEscape(utf8) { return quoted(utf8) }
+            var escaped: [UInt8] = []
+            JSONWriter.writeString(string, into: &escaped)
+            append(escaped)
         }
     }
 
     /// An answer's value at `index` (`null` for `nil`): `value`, its JSON text as a string, then the typed
     /// columns `valueString`, `valueNumber` and `valueBoolean` (the one that fits set, the others `null`).
-    mutating func answerValue(_ index: Int?) {
+    mutating func answerValue(_ view: JSONTapeView, _ index: Int?) {
         let kind = index.map(view.kind) ?? .null
         let plain = kind == .string && index.map { JSONBytes.needsNoEscape(view.bytes($0)) } == true
         name(#""value":"#)
         switch (kind, index) {
         case (.string, let index?) where plain:
             append(#""\""#)
-            bytes.append(contentsOf: view.bytes(index))
+            append(view.bytes(index))
             append(#"\"""#)
-        case (.integer, let index?), (.decimal, let index?): append("\"" + view.number(index).lexeme + "\"")
+        case (.integer, let index?), (.decimal, let index?):
+            append(UInt8(ascii: "\""))
+            append(view.number(index).lexeme)
+            append(UInt8(ascii: "\""))
         case (.null, _): append(#""null""#)
         case (.true, _): append(#""true""#)
         case (.false, _): append(#""false""#)
         default:
             let text = JSONWriter.compact.bytes(index.map(view.value(at:)) ?? .null)
-            JSONWriter.writeString(String(decoding: text, as: UTF8.self), into: &bytes)
+            var escaped: [UInt8] = []
+            JSONWriter.writeString(String(decoding: text, as: UTF8.self), into: &escaped)
+            append(escaped)
         }
         name(#""valueString":"#)
         switch (kind, index) {
         case (.string, let index?) where plain: quoted(view.bytes(index))
-        case (.string, let index?): JSONWriter.writeString(view.string(index), into: &bytes)
+        case (.string, let index?):
+            var escaped: [UInt8] = []
+            JSONWriter.writeString(view.string(index), into: &escaped)
+            append(escaped)
         default: append("null")
         }
         name(#""valueNumber":"#)
@@ -246,21 +287,84 @@ struct TapeMembers {
         append(kind == .true ? "true" : kind == .false ? "false" : "null")
     }
 
-    /// A member's name as written (`"name":`, quotes and colon given with it: copied at once), after a
-    /// comma unless it is the first member.
+    /// The decimal digits of `value` (after `-` when negative), as `String(value)` writes them.
+    mutating func integer(_ value: Int) {
+        var magnitude = value.magnitude, digits = 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            digits += 1
+        }
+        reserve(digits + 1)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        magnitude = value.magnitude
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        count += digits
+    }
+
+    /// A member's name as written (`"name":`, quotes and colon given with it), after a comma unless it is the
+    /// first member of the row (or of the run, outside rows).
     private mutating func name(_ name: StaticString) {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        if follows { append(UInt8(ascii: ",")) }
+        follows = true
+        append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// A string that needs no escape, between quotes.
     private mutating func quoted(_ text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text)
-        bytes.append(UInt8(ascii: "\""))
+        reserve(text.count + 2)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        append(text)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+    }
+
+    private mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    private mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let start = buffer.baseAddress else { return }
+        reserve(buffer.count)
+        (base + count).update(from: start, count: buffer.count)
+        count += buffer.count
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(more) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ more: Int) {
+        let grown = max(capacity * 2, count + more)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
     }
 }

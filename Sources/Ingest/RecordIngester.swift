@@ -107,18 +107,28 @@ public struct RecordIngester: Sendable {
         }
         var objects: [OutputObject] = []
         var datasetOf: [String: String] = [:]
+        // The common fields as written members, made once for all the record's files (but ArchiveMetadata's).
+        let commonMembers = NDJSONLine.members(common).bytes
+        let recordName = SafeName.objectName(record: recordId)
         for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
+            let isArchiveMetadata = DatasetNames.isArchiveMetadata(dataset)
             for verdict in verdicts {
                 guard let content = entries[verdict.filename] else { continue }
-                var fields = common + [("filename", JSONValue.string(verdict.filename))]
-                // Every upload field too, replacing a partition field of the same name as Sage's job does.
-                if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, upload) }
-                guard let (line, lines) = rows(fields, into: content, compact: verified.lines[verdict.filename]) else { continue }
+                let compact = verified.lines[verdict.filename]
+                let rows: ([UInt8], Int)?
+                if !isArchiveMetadata, let compact {
+                    rows = (compact.inserting(RecordIngester.members(commonMembers, filename: verdict.filename), terminator: 0x0A), 1)
+                } else {
+                    var fields = common + [("filename", JSONValue.string(verdict.filename))]
+                    // Every upload field too, replacing a partition field of the same name as Sage's job does.
+                    if isArchiveMetadata { fields = RecordIngester.merging(fields, upload) }
+                    rows = self.rows(fields, into: content, compact: compact)
+                }
+                guard let (line, lines) = rows else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 // Named after the whole file name: two files of an archive never have one.
-                let qualifier = verdicts.count > 1 ? verdict.filename : nil
-                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, qualifier: qualifier),
-                                            bytes: line, lines: lines))
+                let fileName = verdicts.count > 1 ? SafeName.objectName(record: recordId, qualifier: verdict.filename) : recordName
+                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: fileName, bytes: line, lines: lines))
                 datasetOf[verdict.filename] = dataset
             }
         }
@@ -131,8 +141,7 @@ public struct RecordIngester: Sendable {
             (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),
         ]
         for (table, rows) in rows where rows.count > 0 {
-            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId),
-                                        bytes: rows.bytes, lines: rows.count))
+            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: recordName, bytes: rows.bytes, lines: rows.count))
         }
         return .success(objects)
     }
@@ -149,6 +158,17 @@ public struct RecordIngester: Sendable {
             return (bytes, items.count)
         }
         return NDJSONLine.line(fields, into: content).map { ($0, 1) }
+    }
+
+    /// The members a file's line gets, written: `common` (the written members of the common fields, as
+    /// `NDJSONLine.members` writes them) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
+    static func members(_ common: [UInt8], filename: String) -> [UInt8] {
+        var members = common
+        members.reserveCapacity(common.count + filename.utf8.count + 16)
+        if !members.isEmpty { members.append(UInt8(ascii: ",")) }
+        members.append(contentsOf: #""filename":"#.utf8)
+        members.append(contentsOf: JSONBytes.text(of: .string(filename)))
+        return members
     }
 
     /// Every name `layout` may insert into a file of a record's archive (the partition's fields, `recordid`,
