@@ -286,6 +286,9 @@ final class SchemaNode: @unchecked Sendable {
         return true
     }
 
+    /// What the node's first `type` accepts (every value without one).
+    var verdictKinds: KindSet { kinds }
+
     /// `isValid` of a node whose `onlyProperties` is `properties`: the same tests, the keyword called directly.
     @inline(__always)
     func isValid(_ instance: Instance, properties: PropertiesKeyword, _ context: EvaluationContext) -> Bool {

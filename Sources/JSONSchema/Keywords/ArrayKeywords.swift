@@ -28,10 +28,7 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
             return node.withNode { node in
                 // An object schema of `properties` alone (an array of samples): its keyword called without a dynamic call.
                 if let properties = node.onlyProperties {
-                    return properties._withUnsafeGuaranteedRef { properties in
-                        for element in instance.elements where !node.isValid(element, properties: properties, context) { return false }
-                        return true
-                    }
+                    return properties._withUnsafeGuaranteedRef { $0.elementsAreValid(instance, node: node, context) }
                 }
                 for element in instance.elements where !node.isValidInline(element, context) { return false }
                 return true

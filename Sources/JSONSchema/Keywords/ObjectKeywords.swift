@@ -57,9 +57,9 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
     /// Each property's verdict as the member loop reads it, once settled (`settleVerdicts`): the table keeps the
     /// slots the probe reads.
     private var verdictTable: NameTable<PropertyVerdict>?
-    @exclusivity(unchecked) private var verdictProbe: NameProbe<PropertyVerdict>?
+    @exclusivity(unchecked) private(set) var verdictProbe: NameProbe<PropertyVerdict>?
     /// The most schemas an inline verdict of the table enters.
-    @exclusivity(unchecked) private var verdictDepth = 0
+    @exclusivity(unchecked) private(set) var verdictDepth = 0
 
     /// Reads each property node's inline verdict into the table the member loop uses (once every node's is settled).
     func settleVerdicts() {
