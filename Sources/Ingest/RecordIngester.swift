@@ -107,22 +107,25 @@ public struct RecordIngester: Sendable {
         }
         var objects: [OutputObject] = []
         var datasetOf: [String: String] = [:]
-        // The common fields as written members, made once for all the record's files (but ArchiveMetadata's).
-        let commonMembers = NDJSONLine.members(common).bytes
+        // The common fields as written members, made once for all the record's files (but ArchiveMetadata's) and tables.
+        let commonMembers = OwnTables.writtenMembers(common)
         let recordName = SafeName.objectName(record: recordId)
         for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
             let isArchiveMetadata = DatasetNames.isArchiveMetadata(dataset)
             for verdict in verdicts {
                 guard let content = entries[verdict.filename] else { continue }
-                let compact = verified.lines[verdict.filename]
+                // Every upload field too for ArchiveMetadata, replacing a partition field of the same name as Sage's job does.
+                func fields() -> [(String, JSONValue)] {
+                    let fields = common + [("filename", JSONValue.string(verdict.filename))]
+                    return isArchiveMetadata ? RecordIngester.merging(fields, upload) : fields
+                }
                 let rows: ([UInt8], Int)?
-                if !isArchiveMetadata, let compact {
-                    rows = (compact.inserting(RecordIngester.members(commonMembers, filename: verdict.filename), terminator: 0x0A), 1)
+                // The line the file's parse wrote, with the fields' members inserted (`NDJSONLine.line(_:from:)`'s bytes).
+                if let compact = verified.lines[verdict.filename] {
+                    let members = isArchiveMetadata ? OwnTables.writtenMembers(fields()) : RecordIngester.members(commonMembers, filename: verdict.filename)
+                    rows = (compact.inserting(members, terminator: 0x0A), 1)
                 } else {
-                    var fields = common + [("filename", JSONValue.string(verdict.filename))]
-                    // Every upload field too, replacing a partition field of the same name as Sage's job does.
-                    if isArchiveMetadata { fields = RecordIngester.merging(fields, upload) }
-                    rows = self.rows(fields, into: content, compact: compact)
+                    rows = self.rows(fields(), into: content)
                 }
                 guard let (line, lines) = rows else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
@@ -132,7 +135,7 @@ public struct RecordIngester: Sendable {
                 datasetOf[verdict.filename] = dataset
             }
         }
-        let tables = OwnTables(run: report.taskRunUUID, fields: common)
+        let tables = OwnTables(run: report.taskRunUUID, partition: commonMembers)
         let (answers, steps) = tables.answersAndSteps(result)
         let rows: [(OwnTable, OwnTables.Rows)] = [
             (.runs, tables.runs(report: report, record: record, upload: upload, result: result, objects: objects.count)),
@@ -146,11 +149,9 @@ public struct RecordIngester: Sendable {
         return .success(objects)
     }
 
-    /// The rows of one file with `fields` inserted and how many: one line (Sage's), or with `explodeArrays`
-    /// one line per item of a file that is an array; `nil` when the bytes are not JSON. The line comes from
-    /// `compact`, the form the file's parse wrote, when there is one.
-    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8], compact: CompactJSON?) -> ([UInt8], Int)? {
-        if let compact { return (NDJSONLine.line(fields, from: compact), 1) }
+    /// The rows of a file whose parse wrote no line, with `fields` inserted, and how many: one line (Sage's), or
+    /// with `explodeArrays` one line per item of a file that is an array; `nil` when the bytes are not JSON.
+    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8]) -> ([UInt8], Int)? {
         if explodeArrays, content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "["),
            let items = (try? JSONDocument(bytes: content))?.value.arrayValue {
             var bytes: [UInt8] = []
@@ -160,8 +161,8 @@ public struct RecordIngester: Sendable {
         return NDJSONLine.line(fields, into: content).map { ($0, 1) }
     }
 
-    /// The members a file's line gets, written: `common` (the written members of the common fields, as
-    /// `NDJSONLine.members` writes them) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
+    /// The members a file's line gets, written: `common` (the written members of the common fields,
+    /// `OwnTables.writtenMembers`) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
     static func members(_ common: [UInt8], filename: String) -> [UInt8] {
         var members = common
         members.reserveCapacity(common.count + filename.utf8.count + 16)

@@ -175,7 +175,7 @@ final class OwnTablesTests: XCTestCase {
     }
 
     /// A file's inserted members are the record's common members, written once, and its file name: the bytes
-    /// `NDJSONLine.members` writes for the fields with the file name last.
+    /// `NDJSONLine.members` writes for the fields with the file name last (and for any fields, `writtenMembers`'s).
     func testAFilesMembersAreTheCommonMembersAndItsName() {
         var random = seededGenerator(0xF11E5)
         let texts = ["", "a", "motion.json", "q\"1", "line\nbreak", "é/日本.json", "\u{1}"]
@@ -185,7 +185,8 @@ final class OwnTablesTests: XCTestCase {
                 ((texts.randomElement(using: &random) ?? "") + String(index), values.randomElement(using: &random) ?? .null)
             }
             let filename = texts.randomElement(using: &random) ?? ""
-            XCTAssertEqual(RecordIngester.members(NDJSONLine.members(common).bytes, filename: filename),
+            XCTAssertEqual(OwnTables.writtenMembers(common), NDJSONLine.members(common).bytes, "\(common)")
+            XCTAssertEqual(RecordIngester.members(OwnTables.writtenMembers(common), filename: filename),
                            NDJSONLine.members(common + [("filename", .string(filename))]).bytes, "\(common) \(filename)")
         }
     }

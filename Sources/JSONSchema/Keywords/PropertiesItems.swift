@@ -1,8 +1,10 @@
 /// The member names of one array element, as the element loop of `elementsAreValid` remembers them: the key of
-/// the name at each place and the slot it found (`nil`: not a property).
+/// the name at each place, the slot it found (`nil`: not a property), and the kinds of value its verdict accepts
+/// outright without a call (`fastKinds`).
 private struct ShapeEntry {
     var key: NameKey
     var slot: UnsafeMutablePointer<NameSlot<PropertyVerdict>>?
+    var fast: UInt8
 }
 
 extension PropertiesKeyword {
@@ -23,7 +25,7 @@ extension PropertiesKeyword {
         let inline = context.remainingDepth - 1 >= verdictDepth
         return withUnsafeTemporaryAllocation(of: ShapeEntry.self, capacity: Self.shapeLength) { shape in
             guard let memory = shape.baseAddress else { return false }
-            memory.initialize(repeating: ShapeEntry(key: .empty, slot: nil), count: Self.shapeLength)
+            memory.initialize(repeating: ShapeEntry(key: .empty, slot: nil, fast: 0), count: Self.shapeLength)
             defer { memory.deinitialize(count: Self.shapeLength) }
             for element in array.elements {
                 guard let inner = context.entering(node, element) else { return false }
@@ -33,18 +35,21 @@ extension PropertiesKeyword {
                 for (name, value) in element.members {
                     let bytes = name.bytes
                     let key = NameKey(bytes)
+                    let kind: UInt8 = 1 << value.kind.rawValue
                     let slot: UnsafeMutablePointer<NameSlot<PropertyVerdict>>?
                     if place < Self.shapeLength, key.count <= NameKey.exactLength {
-                        if memory[place].key == key {
-                            slot = memory[place].slot
-                        } else {
-                            slot = probe.slot(for: bytes, key: key)
-                            memory[place] = ShapeEntry(key: key, slot: slot)
+                        let entry = memory + place
+                        place += 1
+                        if entry.pointee.key != key {
+                            let found = probe.slot(for: bytes, key: key)
+                            entry.pointee = ShapeEntry(key: key, slot: found, fast: found.map { Self.fastKinds($0.pointee.value, inline: inline) } ?? 0xFF)
                         }
+                        if entry.pointee.fast & kind != 0 { continue }
+                        slot = entry.pointee.slot
                     } else {
+                        place += 1
                         slot = probe.slot(for: bytes, key: key)
                     }
-                    place += 1
                     guard let verdict = slot?.pointee.value else { continue }
                     if verdict.depth > 0, inline {
                         if !verdict.accepts(value) { return false }
@@ -55,5 +60,12 @@ extension PropertiesKeyword {
             }
             return true
         }
+    }
+
+    /// The kinds of value (bit `kind.rawValue`) a property's verdict accepts outright without a call: those of an
+    /// inline verdict that tests kinds alone, where the depth left allows inline verdicts; none otherwise.
+    private static func fastKinds(_ verdict: PropertyVerdict?, inline: Bool) -> UInt8 {
+        guard let verdict, inline, verdict.depth > 0, verdict.strings == nil else { return 0 }
+        return verdict.kinds.accepted
     }
 }
