@@ -87,7 +87,7 @@ struct OwnTables {
     /// a value that is an array or object, or a string with an escape). The bytes are those `JSONBytes`
     /// writes for the same members (`OwnTablesTests` compares them with rows made as trees).
     func answersAndSteps(_ result: ResultDocument?) -> (answers: Rows, steps: Rows) {
-        var answers = RowBytes(capacity: 2048), steps = RowBytes(capacity: 2048), answerCount = 0, stepCount = 0
+        var answers = RowBytes(capacity: 8192), steps = RowBytes(capacity: 8192), answerCount = 0, stepCount = 0
         result?.tape.withView { view in
             guard let history = view.member(0, "stepHistory") else { return }
             OwnTables.walk(view, history, prefix: "") { step, stepPath, depth in

@@ -100,19 +100,26 @@ public struct RecordIngester: Sendable {
         }
         let partition = Partition(assessmentId: assessmentId, date: date)
         let common = partition.fields + [("recordid", JSONValue.string(recordId))]
-        var perDataset: [String: [FileVerdict]] = [:]
-        for verdict in report.files where verdict.status == .valid {
+        // The valid files by dataset, datasets in name order, each one's files in archive order.
+        var perDataset: [(dataset: String, file: Int)] = []
+        for (index, verdict) in report.files.enumerated() where verdict.status == .valid {
             guard let schema = verdict.schema else { continue }
-            perDataset[names.name(for: schema), default: []].append(verdict)
+            perDataset.append((names.name(for: schema), index))
         }
+        perDataset.sort { $0.dataset != $1.dataset ? $0.dataset < $1.dataset : $0.file < $1.file }
         var objects: [OutputObject] = []
         var datasetOf: [String: String] = [:]
         // The common fields as written members, made once for all the record's files (but ArchiveMetadata's) and tables.
         let commonMembers = OwnTables.writtenMembers(common)
         let recordName = SafeName.objectName(record: recordId)
-        for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
+        var next = perDataset.startIndex
+        while next < perDataset.endIndex {
+            let dataset = perDataset[next].dataset
+            let group = perDataset[next...].prefix { $0.dataset == dataset }
+            next = group.endIndex
             let isArchiveMetadata = DatasetNames.isArchiveMetadata(dataset)
-            for verdict in verdicts {
+            for file in group {
+                let verdict = report.files[file.file]
                 guard let content = entries[verdict.filename] else { continue }
                 // Every upload field too for ArchiveMetadata, replacing a partition field of the same name as Sage's job does.
                 func fields() -> [(String, JSONValue)] {
@@ -130,7 +137,7 @@ public struct RecordIngester: Sendable {
                 guard let (line, lines) = rows else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 // Named after the whole file name: two files of an archive never have one.
-                let fileName = verdicts.count > 1 ? SafeName.objectName(record: recordId, qualifier: verdict.filename) : recordName
+                let fileName = group.count > 1 ? SafeName.objectName(record: recordId, qualifier: verdict.filename) : recordName
                 objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: fileName, bytes: line, lines: lines))
                 datasetOf[verdict.filename] = dataset
             }

@@ -228,13 +228,13 @@ struct RowBytes: ~Copyable {
         if count + more > capacity { grow(more) }
     }
 
+    /// Moves the bytes to memory twice as large, or large enough for `more`.
     @inline(never)
     private mutating func grow(_ more: Int) {
-        let grown = max(capacity * 2, count + more)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        larger.update(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity = grown
+        let old = base
+        capacity = max(capacity * 2, count + more)
+        base = .allocate(capacity: capacity)
+        base.moveInitialize(from: old, count: count)
+        old.deallocate()
     }
 }
