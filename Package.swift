@@ -66,7 +66,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
         ),
-        .executableTarget(name: "assess", dependencies: ["AssessCLI"]),
+        .executableTarget(name: "assess", dependencies: ["AssessCLI"], linkerSettings: assessLinkerSettings),
         .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
         .executableTarget(
             name: "assess-bench",
@@ -112,3 +112,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The `assess` executable links the Swift runtime and Foundation statically on Linux: a process then starts
+// without the dynamic linker resolving the symbols of a dozen shared libraries (about a third of a short
+// run's instructions). The modules are compiled against the shared Foundation, whose objects name only
+// Foundation itself: its static archive's own dependencies are listed here. Other executables and the test
+// bundles link dynamically as before.
+var assessLinkerSettings: [LinkerSetting] {
+    [.unsafeFlags(["-static-stdlib", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections",
+                   "-l_FoundationCShims", "-lswiftSynchronization", "-lstdc++"], .when(platforms: [.linux]))]
+}

@@ -14,9 +14,9 @@ extension SchemaRegistry {
     /// Registers every bundled schema under its `$id`, as a default that a file declaring the same
     /// `$id` replaces.
     public mutating func registerBundledSchemas() {
+        // Indexed now, each tree made when one of its schemas is first compiled.
         for file in BundledSchemas.files {
-            guard let document = try? JSONDocument(text: file.text) else { continue }
-            registerDefault(document.value, uri: file.id, sourceName: "schemas/" + file.fileName)
+            registerDefault(bytes: Array(file.text.utf8), uri: file.id, sourceName: "schemas/" + file.fileName)
         }
     }
 }

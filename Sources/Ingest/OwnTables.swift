@@ -9,10 +9,24 @@ struct OwnTables {
     let run: String?
     /// The partition fields, as written members.
     let partition: [UInt8]
+    /// The `taskRunUUID` member, as written (`"taskRunUUID":"…"` or `…:null`), which every row of answers and steps starts with.
+    private let runMember: [UInt8]
 
     /// Tables for the run `run`, each row ending with `fields` (the partition's).
     init(run: String?, fields: [(String, JSONValue)]) {
+        self.init(run: run, partition: OwnTables.writtenMembers(fields))
+    }
+
+    /// Tables for the run `run`, each row ending with `partition` (the partition's fields as `writtenMembers` writes them).
+    init(run: String?, partition: [UInt8]) {
         self.run = run
+        self.partition = partition
+        runMember = Array(#""taskRunUUID":"#.utf8) + JSONBytes.text(of: run.map(JSONValue.string) ?? .null)
+    }
+
+    /// `fields` as written members, without braces (`"year":2026,"recordid":"r1"`): the bytes `JSONBytes` writes for
+    /// them as an object's members.
+    static func writtenMembers(_ fields: [(String, JSONValue)]) -> [UInt8] {
         var members = JSONBytes()
         members.beginObject()
         for (key, value) in fields {
@@ -20,7 +34,7 @@ struct OwnTables {
             members.value(value)
         }
         members.endObject()
-        partition = Array(members.bytes.dropFirst().dropLast())
+        return Array(members.bytes.dropFirst().dropLast())
     }
 
     /// The rows of a table and how many there are.
@@ -44,10 +58,10 @@ struct OwnTables {
         row.key("clientInfo"); row.string(record?.clientInfo)
         // The result's identifier, startDate and endDate (each `null` when missing).
         (result ?? OwnTables.noResult).tape.withView { view in
-            var members = TapeMembers(view)
-            members.member(#""identifier":"#, view.member(0, "identifier"))
-            members.member(#""startDate":"#, view.member(0, "startDate"))
-            members.member(#""endDate":"#, view.member(0, "endDate"))
+            var members = RowBytes(capacity: 256)
+            members.member(#""identifier":"#, view, view.member(0, "identifier"))
+            members.member(#""startDate":"#, view, view.member(0, "startDate"))
+            members.member(#""endDate":"#, view, view.member(0, "endDate"))
             row.members(members.bytes)
         }
         row.key("files"); row.integer(report.files.count)
@@ -70,42 +84,35 @@ struct OwnTables {
     /// per answer, where it was asked, its type, and the value as JSON and in typed columns
     /// (`valueString`, `valueNumber`, `valueBoolean`; the one that fits is set, the others null).
     /// Read on the result's tape, its members written as runs of member bytes: no tree is made (but of
-    /// a value that is an array or object, or a string with an escape).
+    /// a value that is an array or object, or a string with an escape). The bytes are those `JSONBytes`
+    /// writes for the same members (`OwnTablesTests` compares them with rows made as trees).
     func answersAndSteps(_ result: ResultDocument?) -> (answers: Rows, steps: Rows) {
-        var answers = JSONBytes(), steps = JSONBytes(), answerCount = 0, stepCount = 0
+        var answers = RowBytes(capacity: 8192), steps = RowBytes(capacity: 8192), answerCount = 0, stepCount = 0
         result?.tape.withView { view in
             guard let history = view.member(0, "stepHistory") else { return }
-            // Member runs, made once per step (the dates and identifier serve both rows); their memory is kept.
-            var identifier = TapeMembers(view), dates = TapeMembers(view), more = TapeMembers(view)
             OwnTables.walk(view, history, prefix: "") { step, stepPath, depth in
-                identifier.start()
-                identifier.member(#""identifier":"#, step.identifier)
-                dates.start()
-                dates.member(#""startDate":"#, step.startDate)
-                dates.member(#""endDate":"#, step.endDate)
-                more.start()
-                more.member(#""type":"#, step.type)
-                steps.beginObject()
-                steps.key("taskRunUUID"); steps.string(run)
-                steps.key("order"); steps.integer(stepCount)
-                steps.key("stepPath"); steps.string(stepPath)
-                steps.members(identifier.bytes)
-                steps.members(more.bytes)
-                steps.key("depth"); steps.integer(depth)
-                steps.members(dates.bytes)
-                end(&steps)
+                steps.begin(runMember)
+                steps.member(#""order":"#, integer: stepCount)
+                // The step's path and identifier, and its dates, as the answer's row has them too: copied there.
+                let pathStart = steps.position
+                steps.member(#""stepPath":"#, string: stepPath)
+                steps.member(#""identifier":"#, view, step.identifier)
+                let pathEnd = steps.position
+                steps.member(#""type":"#, view, step.type)
+                steps.member(#""depth":"#, integer: depth)
+                let datesStart = steps.position
+                steps.member(#""startDate":"#, view, step.startDate)
+                steps.member(#""endDate":"#, view, step.endDate)
+                let datesEnd = steps.position
+                steps.end(partition)
                 stepCount += 1
                 guard let type = step.type, view.isString(type, "answer") else { return }
-                answers.beginObject()
-                answers.key("taskRunUUID"); answers.string(run)
-                answers.key("stepPath"); answers.string(stepPath)
-                answers.members(identifier.bytes)
-                more.start()
-                more.member(#""answerType":"#, step.answerType.flatMap { view.member($0, "type") })
-                more.answerValue(step.value)
-                answers.members(more.bytes)
-                answers.members(dates.bytes)
-                end(&answers)
+                answers.begin(runMember)
+                answers.members(from: steps, pathStart..<pathEnd)
+                answers.member(#""answerType":"#, view, step.answerType.flatMap { view.member($0, "type") })
+                answers.answerValue(view, step.value)
+                answers.members(from: steps, datesStart..<datesEnd)
+                answers.end(partition)
                 answerCount += 1
             }
         }
@@ -114,20 +121,19 @@ struct OwnTables {
 
     /// One row per file of the archive with its verdict, the dataset it went to and its size.
     func files(_ verdicts: [FileVerdict], datasets: [String: String], contents: [String: [UInt8]]) -> Rows {
-        var rows = JSONBytes()
+        var rows = RowBytes(capacity: 1024)
         for verdict in verdicts {
-            rows.beginObject()
-            rows.key("taskRunUUID"); rows.string(run)
-            rows.key("filename"); rows.string(verdict.filename)
-            rows.key("lookupName"); rows.string(verdict.lookupName)
-            rows.key("schema"); rows.string(verdict.schema)
-            rows.key("chosenBy"); rows.string(verdict.chosenBy?.rawValue)
-            rows.key("status"); rows.string(verdict.status.rawValue)
-            rows.key("dataset"); rows.string(datasets[verdict.filename])
-            rows.key("bytes"); rows.integer(contents[verdict.filename]?.count)
-            rows.key("toleratedErrors"); rows.integer(verdict.toleratedCount)
-            rows.key("notes"); rows.strings(verdict.notes)
-            end(&rows)
+            rows.begin(runMember)
+            rows.member(#""filename":"#, string: verdict.filename)
+            rows.member(#""lookupName":"#, string: verdict.lookupName)
+            rows.member(#""schema":"#, string: verdict.schema)
+            rows.member(#""chosenBy":"#, string: verdict.chosenBy?.rawValue)
+            rows.member(#""status":"#, string: verdict.status.rawValue)
+            rows.member(#""dataset":"#, string: datasets[verdict.filename])
+            rows.member(#""bytes":"#, integer: contents[verdict.filename]?.count)
+            rows.member(#""toleratedErrors":"#, integer: verdict.toleratedCount)
+            rows.member(#""notes":"#, strings: verdict.notes)
+            rows.end(partition)
         }
         return Rows(bytes: rows.bytes, count: verdicts.count)
     }
@@ -175,92 +181,5 @@ struct OwnTables {
             visit(step, path, depth)
             if let nested = step.history { walk(view, nested, prefix: path, depth: depth + 1, visit) }
         }
-    }
-}
-
-/// Members written from a tape's values as JSON bytes (`"name":value,…`, the bytes `JSONWriter.compact`
-/// writes for them) for `JSONBytes.members(_:)`: a string without escapes is copied from the tape, a number
-/// written as its lexeme, and only an array, an object or a string that needs escapes goes through a tree.
-/// Reused from row to row: `start()` empties it and keeps its memory.
-struct TapeMembers {
-    private let view: JSONTapeView
-    /// The members written since `start()`.
-    private(set) var bytes: [UInt8] = []
-
-    /// An empty run of members from the values of `view`.
-    init(_ view: JSONTapeView) {
-        self.view = view
-        bytes.reserveCapacity(256)
-    }
-
-    /// Empties the run.
-    mutating func start() {
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    /// The member `name` (written as it is: `"name":`) with the value at `index` (`null` for `nil`).
-    mutating func member(_ name: StaticString, _ index: Int?) {
-        self.name(name)
-        guard let index else { return append("null") }
-        switch view.kind(index) {
-        case .string where JSONBytes.needsNoEscape(view.bytes(index)): quoted(view.bytes(index))
-        case .integer, .decimal: append(view.number(index).lexeme)
-        case .null: append("null")
-        case .true: append("true")
-        case .false: append("false")
-        default: bytes += JSONWriter.compact.bytes(view.value(at: index))
-        }
-    }
-
-    /// An answer's value at `index` (`null` for `nil`): `value`, its JSON text as a string, then the typed
-    /// columns `valueString`, `valueNumber` and `valueBoolean` (the one that fits set, the others `null`).
-    mutating func answerValue(_ index: Int?) {
-        let kind = index.map(view.kind) ?? .null
-        let plain = kind == .string && index.map { JSONBytes.needsNoEscape(view.bytes($0)) } == true
-        name(#""value":"#)
-        switch (kind, index) {
-        case (.string, let index?) where plain:
-            append(#""\""#)
-            bytes.append(contentsOf: view.bytes(index))
-            append(#"\"""#)
-        case (.integer, let index?), (.decimal, let index?): append("\"" + view.number(index).lexeme + "\"")
-        case (.null, _): append(#""null""#)
-        case (.true, _): append(#""true""#)
-        case (.false, _): append(#""false""#)
-        default:
-            let text = JSONWriter.compact.bytes(index.map(view.value(at:)) ?? .null)
-            JSONWriter.writeString(String(decoding: text, as: UTF8.self), into: &bytes)
-        }
-        name(#""valueString":"#)
-        switch (kind, index) {
-        case (.string, let index?) where plain: quoted(view.bytes(index))
-        case (.string, let index?): JSONWriter.writeString(view.string(index), into: &bytes)
-        default: append("null")
-        }
-        name(#""valueNumber":"#)
-        switch (kind, index) {
-        case (.integer, let index?), (.decimal, let index?): append(view.number(index).lexeme)
-        default: append("null")
-        }
-        name(#""valueBoolean":"#)
-        append(kind == .true ? "true" : kind == .false ? "false" : "null")
-    }
-
-    /// A member's name as written (`"name":`, quotes and colon given with it: copied at once), after a
-    /// comma unless it is the first member.
-    private mutating func name(_ name: StaticString) {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    }
-
-    /// A string that needs no escape, between quotes.
-    private mutating func quoted(_ text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
     }
 }

@@ -100,29 +100,49 @@ public struct RecordIngester: Sendable {
         }
         let partition = Partition(assessmentId: assessmentId, date: date)
         let common = partition.fields + [("recordid", JSONValue.string(recordId))]
-        var perDataset: [String: [FileVerdict]] = [:]
-        for verdict in report.files where verdict.status == .valid {
+        // The valid files by dataset, datasets in name order, each one's files in archive order.
+        var perDataset: [(dataset: String, file: Int)] = []
+        for (index, verdict) in report.files.enumerated() where verdict.status == .valid {
             guard let schema = verdict.schema else { continue }
-            perDataset[names.name(for: schema), default: []].append(verdict)
+            perDataset.append((names.name(for: schema), index))
         }
+        perDataset.sort { $0.dataset != $1.dataset ? $0.dataset < $1.dataset : $0.file < $1.file }
         var objects: [OutputObject] = []
         var datasetOf: [String: String] = [:]
-        for (dataset, verdicts) in perDataset.sorted(by: { $0.key < $1.key }) {
-            for verdict in verdicts {
+        // The common fields as written members, made once for all the record's files (but ArchiveMetadata's) and tables.
+        let commonMembers = OwnTables.writtenMembers(common)
+        let recordName = SafeName.objectName(record: recordId)
+        var next = perDataset.startIndex
+        while next < perDataset.endIndex {
+            let dataset = perDataset[next].dataset
+            let group = perDataset[next...].prefix { $0.dataset == dataset }
+            next = group.endIndex
+            let isArchiveMetadata = DatasetNames.isArchiveMetadata(dataset)
+            for file in group {
+                let verdict = report.files[file.file]
                 guard let content = entries[verdict.filename] else { continue }
-                var fields = common + [("filename", JSONValue.string(verdict.filename))]
-                // Every upload field too, replacing a partition field of the same name as Sage's job does.
-                if DatasetNames.isArchiveMetadata(dataset) { fields = RecordIngester.merging(fields, upload) }
-                guard let (line, lines) = rows(fields, into: content, compact: verified.lines[verdict.filename]) else { continue }
+                // Every upload field too for ArchiveMetadata, replacing a partition field of the same name as Sage's job does.
+                func fields() -> [(String, JSONValue)] {
+                    let fields = common + [("filename", JSONValue.string(verdict.filename))]
+                    return isArchiveMetadata ? RecordIngester.merging(fields, upload) : fields
+                }
+                let rows: ([UInt8], Int)?
+                // The line the file's parse wrote, with the fields' members inserted (`NDJSONLine.line(_:from:)`'s bytes).
+                if let compact = verified.lines[verdict.filename] {
+                    let members = isArchiveMetadata ? OwnTables.writtenMembers(fields()) : RecordIngester.members(commonMembers, filename: verdict.filename)
+                    rows = (compact.inserting(members, terminator: 0x0A), 1)
+                } else {
+                    rows = self.rows(fields(), into: content)
+                }
+                guard let (line, lines) = rows else { continue }
                 // Two files of one record in one dataset: one object each, named after the file (Sage overwrites).
                 // Named after the whole file name: two files of an archive never have one.
-                let qualifier = verdicts.count > 1 ? verdict.filename : nil
-                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: SafeName.objectName(record: recordId, qualifier: qualifier),
-                                            bytes: line, lines: lines))
+                let fileName = group.count > 1 ? SafeName.objectName(record: recordId, qualifier: verdict.filename) : recordName
+                objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: fileName, bytes: line, lines: lines))
                 datasetOf[verdict.filename] = dataset
             }
         }
-        let tables = OwnTables(run: report.taskRunUUID, fields: common)
+        let tables = OwnTables(run: report.taskRunUUID, partition: commonMembers)
         let (answers, steps) = tables.answersAndSteps(result)
         let rows: [(OwnTable, OwnTables.Rows)] = [
             (.runs, tables.runs(report: report, record: record, upload: upload, result: result, objects: objects.count)),
@@ -131,17 +151,14 @@ public struct RecordIngester: Sendable {
             (.files, tables.files(report.files, datasets: datasetOf, contents: entries)),
         ]
         for (table, rows) in rows where rows.count > 0 {
-            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: SafeName.objectName(record: recordId),
-                                        bytes: rows.bytes, lines: rows.count))
+            objects.append(OutputObject(folder: partition.folder(dataset: table.rawValue), fileName: recordName, bytes: rows.bytes, lines: rows.count))
         }
         return .success(objects)
     }
 
-    /// The rows of one file with `fields` inserted and how many: one line (Sage's), or with `explodeArrays`
-    /// one line per item of a file that is an array; `nil` when the bytes are not JSON. The line comes from
-    /// `compact`, the form the file's parse wrote, when there is one.
-    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8], compact: CompactJSON?) -> ([UInt8], Int)? {
-        if let compact { return (NDJSONLine.line(fields, from: compact), 1) }
+    /// The rows of a file whose parse wrote no line, with `fields` inserted, and how many: one line (Sage's), or
+    /// with `explodeArrays` one line per item of a file that is an array; `nil` when the bytes are not JSON.
+    private func rows(_ fields: [(String, JSONValue)], into content: [UInt8]) -> ([UInt8], Int)? {
         if explodeArrays, content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "["),
            let items = (try? JSONDocument(bytes: content))?.value.arrayValue {
             var bytes: [UInt8] = []
@@ -149,6 +166,17 @@ public struct RecordIngester: Sendable {
             return (bytes, items.count)
         }
         return NDJSONLine.line(fields, into: content).map { ($0, 1) }
+    }
+
+    /// The members a file's line gets, written: `common` (the written members of the common fields,
+    /// `OwnTables.writtenMembers`) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
+    static func members(_ common: [UInt8], filename: String) -> [UInt8] {
+        var members = common
+        members.reserveCapacity(common.count + filename.utf8.count + 16)
+        if !members.isEmpty { members.append(UInt8(ascii: ",")) }
+        members.append(contentsOf: #""filename":"#.utf8)
+        members.append(contentsOf: JSONBytes.text(of: .string(filename)))
+        return members
     }
 
     /// Every name `layout` may insert into a file of a record's archive (the partition's fields, `recordid`,

@@ -151,13 +151,19 @@ struct NameProbe<Value>: @unchecked Sendable {
     /// The value for `name`, or `nil`.
     @inline(__always)
     func value(for name: UnsafeBufferPointer<UInt8>) -> Value? {
-        let key = NameKey(name)
+        guard let slot = slot(for: name, key: NameKey(name)) else { return nil }
+        return slot.pointee.value
+    }
+
+    /// The slot of `name`, whose key is `key`, or `nil` when the table does not hold it.
+    @inline(__always)
+    func slot(for name: UnsafeBufferPointer<UInt8>, key: NameKey) -> UnsafeMutablePointer<NameSlot<Value>>? {
         var slot = key.slot(seed: seed, shift: shift)
         var remaining = limit
         while true {
             let candidate = slots + slot
             if candidate.pointee.key == key, key.count <= NameKey.exactLength || candidate.pointee.holds(name) {
-                return candidate.pointee.value
+                return candidate
             }
             guard remaining > 0 else { return nil }
             remaining -= 1

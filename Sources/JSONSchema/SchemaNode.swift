@@ -87,6 +87,12 @@ struct NodeReference: @unchecked Sendable {
         reference._withUnsafeGuaranteedRef { $0.isValid(instance, context) }
     }
 
+    /// `body` with the node, through a borrowed reference.
+    @inline(__always)
+    func withNode<Result>(_ body: (SchemaNode) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
+    }
+
     /// The node's verdict, a node that its `type` decides alone answered without a call (see
     /// `SchemaNode.isValidInline`).
     @inline(__always)
@@ -210,6 +216,9 @@ final class SchemaNode: @unchecked Sendable {
     /// What the last of those schemas accepts: its kinds, then, when it has an `enum` of strings, those strings.
     @exclusivity(unchecked) private var inlineKinds = KindSet.any
     @exclusivity(unchecked) private var inlineStrings: NameProbe<Bool>?
+    /// The node's `properties` keyword when it and a first `type` are all the node's verdict tests (see
+    /// `isValid(_:properties:_:)`).
+    @exclusivity(unchecked) private(set) var onlyProperties: Unmanaged<PropertiesKeyword>?
 
     init(location: AbsoluteLocation) {
         self.location = location
@@ -225,6 +234,7 @@ final class SchemaNode: @unchecked Sendable {
         case .boolean(let value):
             fastBoolean = value
             decidedByKinds = false
+            onlyProperties = nil
             keywords = []
             verdictKeywords = []
         case .keywords(let keywords):
@@ -258,6 +268,7 @@ final class SchemaNode: @unchecked Sendable {
         fastKeywords.deallocate()
         fastKeywords = storage
         decidedByKinds = forward == nil && rest.isEmpty
+        onlyProperties = forward == nil && rest.count == 1 ? (rest.first as? PropertiesKeyword).map { .passUnretained($0) } : nil
     }
 
     /// The verdict: the keywords in order, a first `type` and a lone `$ref` without a dynamic call, a
@@ -275,6 +286,17 @@ final class SchemaNode: @unchecked Sendable {
         return true
     }
 
+    /// What the node's first `type` accepts (every value without one).
+    var verdictKinds: KindSet { kinds }
+
+    /// `isValid` of a node whose `onlyProperties` is `properties`: the same tests, the keyword called directly.
+    @inline(__always)
+    func isValid(_ instance: Instance, properties: PropertiesKeyword, _ context: EvaluationContext) -> Bool {
+        guard let context = context.entering(self, instance) else { return false }
+        guard kinds.accepts(instance) else { return false }
+        return properties.isValid(instance, context)
+    }
+
     /// `isValid`, answered in the caller without a call where the node's verdict is its kinds, or its kinds and
     /// an `enum` of strings, itself or at the end of lone `$ref`s: for the loops over members and elements.
     /// Anywhere the depth limit could be met on the way, the call decides.
@@ -290,6 +312,20 @@ final class SchemaNode: @unchecked Sendable {
 
     /// How many schemas `isValidInline` enters without a call (0: it calls `isValid`).
     var inlineVerdictDepth: Int { inlineDepth }
+
+    /// What `isValidInline` answers without a call, when it does: the schemas entered, the kinds and the strings.
+    var inlineVerdictParts: (depth: Int, kinds: KindSet, strings: NameProbe<Bool>?)? {
+        inlineDepth > 0 ? (inlineDepth, inlineKinds, inlineStrings) : nil
+    }
+
+    /// Lets the keywords that answer their members' verdicts in their own loops read those members' inline
+    /// verdicts, once every node's is settled.
+    func settleKeywords() {
+        for keyword in keywords + verdictKeywords {
+            (keyword as? PropertiesKeyword)?.settleVerdicts()
+            for inner in (keyword as? LoopGuardKeyword)?.keywords ?? [] { (inner as? PropertiesKeyword)?.settleVerdicts() }
+        }
+    }
 
     /// Sets what `isValidInline` answers without a call, once every node has its final verdict keywords.
     func settleInlineVerdict() {

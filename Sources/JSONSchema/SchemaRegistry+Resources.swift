@@ -108,11 +108,17 @@ final class SchemaContent: @unchecked Sendable {
     init(root: JSONValue, sourceMap: SourceMap?) {
         bytes = []
         parsed = (root, sourceMap)
+        positions = sourceMap != nil
     }
 
-    /// A document to parse on first use (its bytes are known to be strict JSON).
-    init(bytes: [UInt8]) {
+    /// Whether the tree is parsed with its source map.
+    private let positions: Bool
+
+    /// A document to parse on first use (its bytes are known to be strict JSON), with its source map unless
+    /// `positions` is false.
+    init(bytes: [UInt8], positions: Bool = true) {
         self.bytes = bytes
+        self.positions = positions
     }
 
     /// The document's value.
@@ -124,7 +130,7 @@ final class SchemaContent: @unchecked Sendable {
     private var materialized: (root: JSONValue?, sourceMap: SourceMap?) {
         lock.withLock {
             if let parsed { return parsed }
-            let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true))
+            let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: positions))
             let result = (document?.value, document?.sourceMap)
             parsed = result
             bytes = []

@@ -42,11 +42,7 @@ public struct SchemaRegistry: Sendable {
 
     /// A registry holding only the bundled draft-07 metaschema.
     public init() {
-        if case .success(let metaschema) = Result(catching: { () throws(JSONParseError) in
-            try JSONDocument(text: Draft7Metaschema.text).value
-        }) {
-            register(metaschema, uri: Draft7Metaschema.uri, sourceName: "draft-07 metaschema")
-        }
+        register(bytes: Array(Draft7Metaschema.text.utf8), uri: Draft7Metaschema.uri, sourceName: "draft-07 metaschema")
     }
 
     /// Registers a schema document under its retrieval URI (if any) and every `$id` inside it.
@@ -88,6 +84,25 @@ public struct SchemaRegistry: Sendable {
                                   resourceScopes: index.scopes,
                                   anchors: Dictionary(index.anchors.map { ($0.uri, $0.pointer) }, uniquingKeysWith: { _, last in last })))
         return index.scopes[.root]?.base ?? retrieval
+    }
+
+    /// Registers the schema document in `bytes` under `uri` and every `$id` inside, as `register(_:uri:sourceName:)`
+    /// registers its tree (without a source map): indexed on a tape now, its tree made when a schema in it is first
+    /// compiled. `false` (nothing registered) when the bytes are not strict JSON.
+    @discardableResult
+    mutating func register(bytes: [UInt8], uri: String, sourceName: String) -> Bool {
+        guard let parsed = try? JSONParser().parseTape(bytes) else { return false }
+        // A repeated key keeps its last value, as in the tree the compiler will see.
+        let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
+        register(tape, content: SchemaContent(bytes: bytes, positions: false), uri: uri, sourceName: sourceName)
+        return true
+    }
+
+    /// Registers the default schema (a bundled one) in `bytes` as `registerDefault(_:uri:sourceName:)` does its
+    /// tree, the tree made only when a schema in it is first compiled; nothing when the bytes are not strict JSON.
+    public mutating func registerDefault(bytes: [UInt8], uri: String, sourceName: String) {
+        guard register(bytes: bytes, uri: uri, sourceName: sourceName) else { return }
+        documents[documents.count - 1].isDefault = true
     }
 
     /// Registers a default schema (a bundled one) under `uri` and its `$id`s: a file registered later

@@ -15,9 +15,78 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     /// What follows `#`, without it; `nil` when there is no `#` (an empty fragment is `""`).
     public var fragment: String?
 
-    /// Splits `text` into components; any string is a (possibly odd) URI reference.
+    /// Splits `text` into components; any string is a (possibly odd) URI reference. An ASCII text (every
+    /// identifier in practice) is split on its bytes; any other by its characters (`splitByCharacters`).
     public init(_ text: String) {
+        var copy = text
+        if let split = copy.withUTF8({ URIReference.splitASCII($0) }) {
+            self = split
+        } else {
+            self = URIReference.splitByCharacters(text)
+        }
+    }
+
+    private init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
+        self.scheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// The components of an ASCII text, found on its bytes (an ASCII text's bytes are its characters,
+    /// `\r\n` aside, which is no delimiter); `nil` for a text with any other byte.
+    static func splitASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> URIReference? {
+        var end = bytes.count
+        var hash: Int?, question: Int?, colon: Int?
+        for index in 0..<end {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "#"), hash == nil { hash = index }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        var fragment: String?, query: String?, scheme: String?, authority: String?
+        if let hash {
+            fragment = text(hash + 1..<end)
+            end = hash
+        }
+        for index in 0..<end where bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: ":") {
+            if bytes[index] == UInt8(ascii: "?") {
+                question = index
+                break
+            }
+            if colon == nil { colon = index }
+        }
+        if let question {
+            query = text(question + 1..<end)
+            end = question
+        }
+        var start = 0
+        if let colon, colon < end, isScheme(UnsafeBufferPointer(rebasing: bytes[0..<colon])) {
+            scheme = text(0..<colon)
+            start = colon + 1
+        }
+        if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+            var slash = start + 2
+            while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
+            authority = text(start + 2..<slash)
+            start = slash
+        }
+        return URIReference(scheme: scheme, authority: authority, path: text(start..<end), query: query, fragment: fragment)
+    }
+
+    /// Whether ASCII bytes are a scheme: a letter, then letters, digits, `+`, `-` and `.`.
+    private static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    }
+
+    /// The components of any text, found by its characters: the definition the ASCII split agrees with.
+    static func splitByCharacters(_ text: String) -> URIReference {
         var rest = Substring(text)
+        var fragment: String?, query: String?, scheme: String?, authority: String?
         if let hash = rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
@@ -36,7 +105,7 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
             authority = String(rest[afterSlashes..<end])
             rest = rest[end...]
         }
-        path = String(rest)
+        return URIReference(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
     }
 
     private static func isScheme(_ text: Substring) -> Bool {
@@ -90,7 +159,8 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func removeDotSegments(_ path: String) -> String {
-        guard path.contains(".") else { return path }
+        // No `.` byte, no dot segment (a `.` byte that is no `.` character leaves the path as it is below too).
+        guard path.utf8.contains(UInt8(ascii: ".")) else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         for (position, segment) in segments.enumerated() {

@@ -56,6 +56,7 @@ public struct Validator: Sendable {
         compiler.guardLoops(at: loops.reentered)
         for node in compiler.nodes.byLocation.values { node.refineVerdicts() }
         for node in compiler.nodes.byLocation.values { node.settleInlineVerdict() }
+        for node in compiler.nodes.byLocation.values { node.settleKeywords() }
         warnings = loops.warnings
         nodes = compiler.nodes
         self.options = options

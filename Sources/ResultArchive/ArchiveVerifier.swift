@@ -15,8 +15,8 @@ public struct ArchiveVerifier: Sendable {
     let survey: SurveyOutline?
     /// The archive map and its options, when verifying against a map.
     let mapping: MapVerification?
-    /// `assessmentResult.json` by its role.
-    let resultCheck: ResultCheck
+    /// `assessmentResult.json` by its role (without a map only: with one, the map decides every file's schema).
+    let resultCheck: ResultCheck?
     /// The schema `metadata.json` follows without a map.
     let metadataSchemaURI: String
 
@@ -33,7 +33,7 @@ public struct ArchiveVerifier: Sendable {
         self.limits = limits
         self.survey = survey.map(SurveyOutline.init)
         self.mapping = mapping
-        resultCheck = ResultCheck(registry: resultRegistry)
+        resultCheck = mapping == nil ? ResultCheck(registry: resultRegistry) : nil
         metadataSchemaURI = ArchiveMetadata.schemaURI
     }
 
@@ -86,7 +86,7 @@ public struct ArchiveVerifier: Sendable {
 
     /// `assessmentResult.json` is a result whatever its manifest entry says (or omits).
     private func checkResultRole(_ bytes: [UInt8], into report: inout ArchiveReport) {
-        guard let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true)) else { return }
+        guard let resultCheck, let document = try? JSONDocument(bytes: bytes, options: .init(recordPositions: true)) else { return }
         for problem in resultCheck.problems(document.value) {
             let place = document.sourceMap.map { "\($0.position(of: problem.pointer)): " } ?? ""
             report.problems.append(.schemaViolation(file: ResultCheck.filename, message: place + problem.description))

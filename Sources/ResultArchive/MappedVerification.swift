@@ -92,17 +92,17 @@ extension ArchiveVerifier {
         let key = lookupKey(record: report.record, result: result, mapping: mapping, notes: &report.notes)
         report.key = key
         var metadataSchemas: [String: String] = [:]
-        var listed: Set<String>?
+        var listed: NameSet?
         let manifest = byName[ArchiveMetadata.filename].flatMap { files.document(of: ArchiveMetadata.filename, bytes: $0) }
         if let manifest {
-            var names: Set<String> = []
+            var names = NameSet()
             for entry in ArchiveMetadata.entries(in: manifest) {
                 names.insert(entry.filename)
                 if let schema = entry.jsonSchema { metadataSchemas[entry.filename] = schema }
             }
             listed = names
         }
-        var present: Set<String> = []
+        var present = NameSet()
         let assessment = mapping.map.assessmentEntry(for: key)
         for entry in entries where !entry.name.hasSuffix("/") {
             let base = Self.baseName(entry.name)
@@ -201,5 +201,32 @@ extension ArchiveVerifier {
         let more = kept.count > 1 ? " (and \(kept.count - 1) more)" : ""
         return (verdict(.invalid, origin: resolved.origin, errors: Array(kept.prefix(max(mapping.maxErrors, 1))), count: kept.count, tolerated: tolerated),
                 [.schemaViolation(file: entry.name, message: "\(first.description) against \(choice.uri)\(more)")])
+    }
+}
+
+/// A set of names for an archive's files: searched in order while there are a few (an archive's handful, where
+/// hashing each name costs more), hashed once there are more.
+struct NameSet {
+    private var few: [String] = []
+    private var hashed: Set<String>?
+
+    /// The most names searched in order.
+    static let orderedLimit = 32
+
+    /// Adds `name`.
+    mutating func insert(_ name: String) {
+        if hashed != nil {
+            hashed?.insert(name)
+        } else if few.count < NameSet.orderedLimit {
+            few.append(name)
+        } else {
+            hashed = Set(few + [name])
+            few = []
+        }
+    }
+
+    /// Whether `name` was added.
+    func contains(_ name: String) -> Bool {
+        hashed?.contains(name) ?? few.contains(name)
     }
 }

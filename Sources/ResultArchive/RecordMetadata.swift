@@ -161,15 +161,23 @@ public enum RecordManifest {
         }
         // Upload fields go into rows under lower-case keys (S3's metadata): two keys equal up to case would
         // give one record two values of one field (a recordId in the archive's rows and another in its metadata).
-        var seen: [String: String] = [:]
-        seen.reserveCapacity(object.count)
+        // The keys seen so far, lower-cased, with their first spelling: a line's handful of keys is searched in
+        // order, a long line's through a dictionary.
+        var seen: [(lowered: String, key: String)] = []
+        var seenByKey: [String: String] = [:]
+        seen.reserveCapacity(min(object.count, 16))
         for member in object {
             let lowered = UploadField.key(member.key)
-            if let first = seen[lowered] {
+            if let first = seen.count < 16 ? seen.first(where: { $0.lowered == lowered })?.key : seenByKey[lowered] {
                 return .failure(issue(JSONPointer(tokens: [member.key]), "keys \"\(first)\" and \"\(member.key)\" are equal up to case: "
                                       + "upload fields are lower-cased (as S3 metadata is), so the line would give \"\(lowered)\" two values"))
             }
-            seen[lowered] = member.key
+            if seen.count < 16 {
+                seen.append((lowered, member.key))
+                if seen.count == 16 { seenByKey = Dictionary(seen.map { ($0.lowered, $0.key) }, uniquingKeysWith: { first, _ in first }) }
+            } else {
+                seenByKey[lowered] = member.key
+            }
             // When Bridge exported the record: it orders exports of one record (`ingest --on-record-id latest`).
             if lowered == "exportedon", member.value.stringValue.flatMap(Timestamp.date) == nil {
                 return .failure(issue(JSONPointer(tokens: [member.key]), "\"\(member.key)\" must be an ISO 8601 date-time such as 2026-01-02T03:04:05.000Z, found \(member.value)"))

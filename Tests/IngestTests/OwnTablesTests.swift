@@ -156,6 +156,40 @@ final class OwnTablesTests: XCTestCase {
                            treeLines(treeFiles(verified.report.files, datasets: datasets, sizes: verified.contents.mapValues(\.count), run: runValue)))
         }
     }
+
+    /// Integers are written digit by digit: the text `String(_:)` gives, at the bounds and for seeded values.
+    func testIntegersAreWrittenAsStringWritesThem() {
+        var random = seededGenerator(0x1D161)
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for _ in 0..<2_000 {
+            let bits = Int.random(in: 0...63, using: &random)
+            values.append(Int(truncatingIfNeeded: random.next() >> UInt64(bits)) * (Bool.random(using: &random) ? 1 : -1))
+        }
+        var row = RowBytes(capacity: 8)
+        var expected: [UInt8] = []
+        for value in values {
+            row.integer(value)
+            expected += Array(String(value).utf8)
+        }
+        XCTAssertEqual(row.bytes, expected)
+    }
+
+    /// A file's inserted members are the record's common members, written once, and its file name: the bytes
+    /// `NDJSONLine.members` writes for the fields with the file name last (and for any fields, `writtenMembers`'s).
+    func testAFilesMembersAreTheCommonMembersAndItsName() {
+        var random = seededGenerator(0xF11E5)
+        let texts = ["", "a", "motion.json", "q\"1", "line\nbreak", "é/日本.json", "\u{1}"]
+        let values: [JSONValue] = [.null, true, 7, -2.5, "x", "a\"b", .array([1, "z"]), .object(JSONObject([.init(key: "k", value: "v")]))]
+        for _ in 0..<300 {
+            let common = (0..<Int.random(in: 0...5, using: &random)).map { index in
+                ((texts.randomElement(using: &random) ?? "") + String(index), values.randomElement(using: &random) ?? .null)
+            }
+            let filename = texts.randomElement(using: &random) ?? ""
+            XCTAssertEqual(OwnTables.writtenMembers(common), NDJSONLine.members(common).bytes, "\(common)")
+            XCTAssertEqual(RecordIngester.members(OwnTables.writtenMembers(common), filename: filename),
+                           NDJSONLine.members(common + [("filename", .string(filename))]).bytes, "\(common) \(filename)")
+        }
+    }
 }
 
 /// `JSONBytes` writes what `JSONWriter.compact` writes.

@@ -165,20 +165,29 @@ final class VerdictFastPathTests: XCTestCase {
             }
             definitions.append(leaf())
             let member = { () -> String in Int.random(in: 0..<2, using: &random) == 0 ? leaf() : ##"{"$ref": "#/definitions/d\##(Int.random(in: 0...4, using: &random))"}"## }
-            let schema = #"{"type": "array", "items": {"type": "object", "properties": {"# +
-                ["p", "q", "r"].map { "\"\($0)\": \(member())" }.joined(separator: ", ") + #"}, "required": ["p"]}, "definitions": {"# +
-                definitions.indices.map { "\"d\($0)\": \(definitions[$0])" }.joined(separator: ", ") + "}}"
+            // A name longer than 16 bytes is compared byte by byte: another with its first and last 8 bytes is not it.
+            let long = "a-property-name-of-24-by"
+            let properties = #""properties": {"# + ["p", "q", "r", long].map { "\"\($0)\": \(member())" }.joined(separator: ", ") + "}"
+            let defined = #""definitions": {"# + definitions.indices.map { "\"d\($0)\": \(definitions[$0])" }.joined(separator: ", ") + "}"
             let values = words.map { "\"\($0)\"" } + ["1", "2.5", "null", "{}", "[]", "true"]
-            let instances = (0..<12).map { _ in
-                "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                    "{" + ["p", "q", "r", "s"].filter { _ in Bool.random(using: &random) }.map { "\"\($0)\": \(pick(values))" }.joined(separator: ", ") + "}"
-                }.joined(separator: ", ") + "]"
+            let objects = (0..<24).map { _ in
+                "{" + ["p", "q", "r", "s", long, "a-property-NAME-of-24-by"].filter { _ in Bool.random(using: &random) }
+                    .map { "\"\($0)\": \(pick(values))" }.joined(separator: ", ") + "}"
             }
-            for maxDepth in Array(0...7) + [ValidationOptions.defaultMaxDepth] {
-                let validator = try Validator(schema: json(schema), options: ValidationOptions(maxDepth: maxDepth))
-                for instance in instances {
-                    let tape = JSONTape(try json(instance))
-                    XCTAssertEqual(validator.isValid(tape), validator.errors(tape, verdictFirst: false).isEmpty, "\(schema) on \(instance), depth \(maxDepth)")
+            // Elements of one shape follow one another, and shapes change (names at a place remembered, then not).
+            let arrays = (0..<12).map { _ in "[" + (0..<Int.random(in: 0...6, using: &random)).map { _ in pick(objects) }.joined(separator: ", ") + "]" }
+            // Items with `required` (the member pass), items of `properties` alone (called straight from the items
+            // loop, the members' inline verdicts read from the keyword's own table) and `properties` at the root.
+            let shapes = [(#"{"type": "array", "items": {"type": "object", \#(properties), "required": ["p"]}, \#(defined)}"#, arrays),
+                          (#"{"type": "array", "items": {"type": "object", \#(properties)}, \#(defined)}"#, arrays),
+                          (#"{\#(properties), \#(defined)}"#, Array(objects.prefix(12)))]
+            for (schema, instances) in shapes {
+                for maxDepth in Array(0...7) + [ValidationOptions.defaultMaxDepth] {
+                    let validator = try Validator(schema: json(schema), options: ValidationOptions(maxDepth: maxDepth))
+                    for instance in instances {
+                        let tape = JSONTape(try json(instance))
+                        XCTAssertEqual(validator.isValid(tape), validator.errors(tape, verdictFirst: false).isEmpty, "\(schema) on \(instance), depth \(maxDepth)")
+                    }
                 }
             }
         }

@@ -25,7 +25,14 @@ final class ItemsKeyword: Keyword, @unchecked Sendable {
         guard instance.kind == .array else { return true }
         switch form {
         case .every(let node):
-            for element in instance.elements where !node.isValidInline(element, context) { return false }
+            return node.withNode { node in
+                // An object schema of `properties` alone (an array of samples): its keyword called without a dynamic call.
+                if let properties = node.onlyProperties {
+                    return properties._withUnsafeGuaranteedRef { $0.elementsAreValid(instance, node: node, context) }
+                }
+                for element in instance.elements where !node.isValidInline(element, context) { return false }
+                return true
+            }
         case .tuple(let nodes):
             for (element, node) in zip(instance.elements, nodes) where !node.isValid(element, context) { return false }
         }

@@ -54,8 +54,44 @@ final class PropertiesKeyword: Keyword, @unchecked Sendable {
         return list.isEmpty ? nil : PropertiesKeyword(schemas: NameTable(list))
     }
 
+    /// Each property's verdict as the member loop reads it, once settled (`settleVerdicts`): the table keeps the
+    /// slots the probe reads.
+    private var verdictTable: NameTable<PropertyVerdict>?
+    @exclusivity(unchecked) private(set) var verdictProbe: NameProbe<PropertyVerdict>?
+    /// The most schemas an inline verdict of the table enters.
+    @exclusivity(unchecked) private(set) var verdictDepth = 0
+
+    /// Reads each property node's inline verdict into the table the member loop uses (once every node's is settled).
+    func settleVerdicts() {
+        guard verdictTable == nil else { return }
+        var depth = 0
+        let entries = schemas.entries.map { entry in
+            let verdict = PropertyVerdict(entry.value)
+            depth = max(depth, verdict.depth)
+            return (name: String(decoding: entry.name, as: UTF8.self), value: verdict)
+        }
+        let table = NameTable(entries)
+        (verdictTable, verdictProbe, verdictDepth) = (table, table.probe, depth)
+    }
+
     override func isValid(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         guard instance.kind == .object else { return true }
+        guard let probe = verdictProbe else { return isValidNodeByNode(instance, context) }
+        // Where every inline verdict fits in the depth left, none needs its own check.
+        let inline = context.remainingDepth >= verdictDepth
+        for (name, value) in instance.members {
+            guard let verdict = probe.value(for: name.bytes) else { continue }
+            guard verdict.depth > 0, inline else {
+                if !verdict.node.isValid(value, context) { return false }
+                continue
+            }
+            if !verdict.accepts(value) { return false }
+        }
+        return true
+    }
+
+    /// `isValid` with each member's verdict asked of its node (before `settleVerdicts`).
+    private func isValidNodeByNode(_ instance: Instance, _ context: EvaluationContext) -> Bool {
         let probe = schemas.probe
         for (name, value) in instance.members {
             if let node = probe.value(for: name.bytes), !node.isValidInline(value, context) { return false }
