@@ -1,0 +1,68 @@
+import CJSONScan
+
+/// Which stage-1 kernel writes the text without its whitespace (`cjson_minify`).
+enum MinifyKernel: Int32, CaseIterable {
+    /// The best the processor has: AVX2 or SSE2 on x86_64, byte by byte elsewhere.
+    case best = 0
+    /// Byte by byte (every processor).
+    case portable = 1
+    /// Sixteen bytes at a time (x86_64).
+    case sse2 = 2
+    /// Thirty-two bytes at a time with a carry-less multiply (x86_64 with AVX2 and PCLMULQDQ).
+    case avx2 = 3
+
+    /// Whether the kernel runs on this processor.
+    var isAvailable: Bool { cjson_minify_kernel_available(rawValue) != 0 }
+}
+
+extension JSONParser {
+    /// How `parseTapeAndLine` reads a text: as it is, copying the line as it goes (`inPlace`, which
+    /// decides every error), or by its line, the text without its whitespace (by `kernel`), read with
+    /// the native or the portable scans (`minified`, then in place where the line does not parse).
+    enum LinePath {
+        case inPlace
+        case minified(MinifyKernel, portableScan: Bool)
+
+        /// The fastest path of this processor.
+        static var fastest: LinePath { .minified(.best, portableScan: false) }
+    }
+
+    /// The tape and compact line of `bytes` parsed from the text without its whitespace outside strings, in
+    /// which the tape's strings and decimals are read; nil where that text may not tell: a byte order mark,
+    /// whitespace between two scalar bytes (`1 2` would read as `12`), or an error, which the parse of the
+    /// text itself decides (and a line longer than the longest string allowed, whose strings need a test).
+    func parseMinified(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch,
+                       kernel: MinifyKernel, portableScan: Bool) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?)? {
+        if bytes.isEmpty || bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        var suspicious: Int32 = 0
+        // The line, then 64 zero bytes (outside its count) that end the compact parse's scans.
+        let compact = [UInt8](unsafeUninitializedCapacity: bytes.count + 64) { output, count in
+            guard let base = output.baseAddress else { return }
+            count = bytes.withUnsafeBufferPointer { input in
+                cjson_minify(input.baseAddress, input.count, base, kernel.rawValue, &suspicious)
+            }
+            (base + count).initialize(repeating: 0, count: 64)
+        }
+        // (A text no longer than the longest string allowed needs no test of a string's length.)
+        if suspicious != 0 || compact.isEmpty || compact.count > options.maxStringBytes { return nil }
+        var objectEnds = GrowableBuffer<Int>(capacity: 16)
+        let parsed = withUnsafePointer(to: names) { names in
+            withUnsafeMutablePointer(to: &objectEnds) { objectEnds in
+                attempt(compact, tracksPaths: false, reportsDuplicates: false, line: LineWriter(inPlace: names, objectEnds: objectEnds),
+                        scratch: &scratch) { state throws(ParseFailure) in
+                    state.line.start(at: 0, first: compact[0], afterByteOrderMark: false)
+                    #if arch(x86_64)
+                    if portableScan { try state.parseCompactLine(PortableScan.self) } else { try state.parseCompactLine(NativeScan.self) }
+                    #else
+                    try state.parseCompactLine(PortableScan.self)
+                    #endif
+                    guard state.index == compact.count else { throw .notCompact(at: state.index) }
+                    return (tape: state.builder.finish(source: compact), hasDuplicateKeys: state.foundDuplicateKey, isRefused: state.line.isRefused)
+                }
+            }
+        }
+        guard case .success(let done) = parsed else { return nil }
+        let line = done.isRefused ? nil : CompactJSON(bytes: compact, objectEnds: Array(UnsafeBufferPointer(start: objectEnds.base, count: objectEnds.count)))
+        return (done.tape, done.hasDuplicateKeys, line)
+    }
+}
