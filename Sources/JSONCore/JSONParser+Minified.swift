@@ -1,7 +1,7 @@
 import CJSONScan
 
 /// Which stage-1 kernel writes the text without its whitespace (`cjson_minify`).
-enum MinifyKernel: Int32, CaseIterable {
+package enum MinifyKernel: Int32, CaseIterable, Sendable {
     /// The best the processor has: AVX2 or SSE2 on x86_64, byte by byte elsewhere.
     case best = 0
     /// Byte by byte (every processor).
@@ -12,19 +12,26 @@ enum MinifyKernel: Int32, CaseIterable {
     case avx2 = 3
 
     /// Whether the kernel runs on this processor.
-    var isAvailable: Bool { cjson_minify_kernel_available(rawValue) != 0 }
+    package var isAvailable: Bool { cjson_minify_kernel_available(rawValue) != 0 }
 }
 
 extension JSONParser {
     /// How `parseTapeAndLine` reads a text: as it is, copying the line as it goes (`inPlace`, which
     /// decides every error), or by its line, the text without its whitespace (by `kernel`), read with
     /// the native or the portable scans (`minified`, then in place where the line does not parse).
-    enum LinePath {
+    package enum LinePath: Sendable {
+        /// The text as it is.
         case inPlace
+        /// The text without its whitespace, written by the kernel, read with the native or the portable scans.
         case minified(MinifyKernel, portableScan: Bool)
 
         /// The fastest path of this processor.
-        static var fastest: LinePath { .minified(.best, portableScan: false) }
+        package static var fastest: LinePath { .minified(.best, portableScan: false) }
+
+        /// Every path this processor runs: in place, and minified by each kernel it has with each scan.
+        package static var all: [LinePath] {
+            [.inPlace] + MinifyKernel.allCases.filter(\.isAvailable).flatMap { [LinePath.minified($0, portableScan: false), .minified($0, portableScan: true)] }
+        }
     }
 
     /// The tape and compact line of `bytes` parsed from the text without its whitespace outside strings, in
@@ -64,5 +71,28 @@ extension JSONParser {
         guard case .success(let done) = parsed else { return nil }
         let line = done.isRefused ? nil : CompactJSON(bytes: compact, objectEnds: Array(UnsafeBufferPointer(start: objectEnds.base, count: objectEnds.count)))
         return (done.tape, done.hasDuplicateKeys, line)
+    }
+}
+
+extension JSONTapeParser {
+    /// `tapeAndLine(_:reserving:)` by one path, with the flag of a repeated key (the tape keeps both members):
+    /// every path gives the same tape (`JSONTape.entrySummary`), line and error.
+    package mutating func tapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, path: JSONParser.LinePath)
+        throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
+        try parser.parseTapeAndLine(bytes, reserving: names, scratch: &scratch, path: path)
+    }
+}
+
+extension JSONTape {
+    /// Each entry as text: its kind, flags (but `inText`), count, and bytes (strings, decimals) or payload (the
+    /// rest), so that tapes of the same value read from different bytes compare equal.
+    package var entrySummary: [String] {
+        withView { view in
+            (0..<view.end(0)).map { index in
+                let entry = view.entries[index]
+                let value = entry.kind == .string || entry.kind == .decimal ? String(decoding: view.bytes(index), as: UTF8.self) : String(entry.payload)
+                return "\(entry.kind) \(entry.flags & ~JSONTape.Entry.inText) \(entry.count) \(value)"
+            }
+        }
     }
 }

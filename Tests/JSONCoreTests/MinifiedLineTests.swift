@@ -13,9 +13,7 @@ final class MinifiedLineTests: XCTestCase {
     private static let names = CompactJSON.ReservedNames(["recordid", "year", "x"])
 
     /// Every minified path this processor runs.
-    private static let paths: [JSONParser.LinePath] = MinifyKernel.allCases.filter(\.isAvailable).flatMap { kernel in
-        [JSONParser.LinePath.minified(kernel, portableScan: false), .minified(kernel, portableScan: true)]
-    }
+    private static let paths = JSONParser.LinePath.all.filter { if case .inPlace = $0 { false } else { true } }
 
     /// What one path makes of a text: its tape's entries (strings and decimals by their bytes, so that tapes
     /// over different source bytes compare), duplicate flag and line, or its error.
@@ -32,19 +30,8 @@ final class MinifiedLineTests: XCTestCase {
         let parser = JSONParser(options: .init(maxDepth: maxDepth))
         do {
             let parsed = try parser.parseTapeAndLine(text, reserving: Self.names, scratch: &scratch, path: path)
-            var result = Outcome(hasDuplicateKeys: parsed.hasDuplicateKeys, line: parsed.line?.bytes, objectEnds: parsed.line?.objectEnds)
-            parsed.tape.withView { view in
-                for index in 0..<view.end(0) {
-                    let entry = view.entries[index]
-                    let value: String
-                    switch entry.kind {
-                    case .string, .decimal: value = String(decoding: view.bytes(index), as: UTF8.self)
-                    default: value = String(entry.payload)
-                    }
-                    result.entries.append("\(entry.kind) \(entry.flags & ~JSONTape.Entry.inText) \(entry.count) \(value)")
-                }
-            }
-            return result
+            return Outcome(entries: parsed.tape.entrySummary, hasDuplicateKeys: parsed.hasDuplicateKeys, line: parsed.line?.bytes,
+                           objectEnds: parsed.line?.objectEnds)
         } catch {
             return Outcome(error: error)
         }
