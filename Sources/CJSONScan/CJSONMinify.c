@@ -263,21 +263,20 @@ __attribute__((target("avx2,pclmul"))) static size_t minify_avx2(const uint8_t *
     if (!__atomic_load_n(&pack_shuffles_ready, __ATOMIC_ACQUIRE)) make_pack_shuffles();
     scan_state state = {0, 0, 0, 0, 0};
     size_t written = 0, start = 0;
-    uint8_t padded[64];
-    while (start < length) {
-        const uint8_t *block = input + start;
-        size_t count = 64;
-        if (length - start < 64) {
-            count = length - start;
-            memset(padded, ' ', sizeof padded);
-            memcpy(padded, input + start, count);
-            block = padded;
-        }
-        block_masks m = classify_avx2(block);
+    for (; length - start >= 64; start += 64) {
+        block_masks m = classify_avx2(input + start);
         uint64_t keep = kept_bytes(&state, m, prefix_xor_clmul(real_quotes(&state, m)));
-        if (count < 64) keep &= ((uint64_t)1 << count) - 1;
-        written += pack_shuffled(block, keep, output + written);
-        start += count;
+        written += pack_shuffled(input + start, keep, output + written);
+    }
+    if (start < length) {
+        // The last bytes, from a copy padded with whitespace (none of it kept).
+        uint8_t padded[64];
+        size_t count = length - start;
+        memset(padded, ' ', sizeof padded);
+        memcpy(padded, input + start, count);
+        block_masks m = classify_avx2(padded);
+        uint64_t keep = kept_bytes(&state, m, prefix_xor_clmul(real_quotes(&state, m)));
+        written += pack_shuffled(padded, keep & (((uint64_t)1 << count) - 1), output + written);
     }
     *suspicious = finish(&state);
     return written;

@@ -22,7 +22,7 @@ extension ParserState {
         var atMember = false
         nextValue: while true {
             if atMember {
-                try parseCompactMemberName(at: &cursor, depth: depth, fieldDepth: fieldDepth, into: &container, entries: &entries, Scan.self)
+                try parseCompactMemberName(at: &cursor, depth: depth, fieldDepth: fieldDepth, into: &container, entries: &entries, in: base, Scan.self)
             }
             switch base[cursor] {
             case UInt8(ascii: "\""):
@@ -99,26 +99,27 @@ extension ParserState {
     @_transparent
     private mutating func parseCompactMemberName<Scan: CompactScan>(
         at cursor: inout Int, depth: Int, fieldDepth: Int, into container: inout OpenContainer, entries: inout GrowableBuffer<JSONTape.Entry>,
-        _: Scan.Type
+        in base: UnsafePointer<UInt8>, _: Scan.Type
     ) throws(ParseFailure) {
-        let base = bytes.baseAddress.unsafelyUnwrapped
         guard base[cursor] == UInt8(ascii: "\"") else { throw .notCompact(at: cursor) }
         let stop = Scan.plainStringEnd(base, from: cursor &+ 1)
-        let key: JSONTape.Entry, last: UInt8
+        // The key's bit is the parser's (`keyBit`); the line checks the key in each branch, where its flags are known.
+        let bit: UInt64
         if base[stop] == UInt8(ascii: "\"") {
-            key = appendPlainString(from: cursor &+ 1, to: stop, into: &entries)
+            let key = appendPlainString(from: cursor &+ 1, to: stop, into: &entries)
             // The byte before the closing quote (the opening quote for the empty key).
-            last = base[stop &- 1]
+            bit = 1 &<< ((Int(key.count) &+ Int(base[stop &- 1]) &* 2) & 63)
             cursor = stop &+ 1
+            if depth == fieldDepth { line.checkMemberName(key, bit: bit, in: bytes) }
         } else {
             try handOver(at: &cursor, entries: &entries) { state throws(ParseFailure) in try state.parseString() }
-            key = entries[entries.count &- 1]
+            let key = entries[entries.count &- 1]
             // An escaped key's bytes are in the tape's text.
-            last = key.flags & JSONTape.Entry.inText == 0 ? base[cursor &- 2] : builder.text[Int(key.payload) + Int(key.count) - 1]
+            let last = key.flags & JSONTape.Entry.inText == 0 ? base[cursor &- 2] : builder.text[Int(key.payload) + Int(key.count) - 1]
+            bit = 1 &<< ((Int(key.count) &+ Int(last) &* 2) & 63)
+            if depth == fieldDepth { line.checkMemberName(key, bit: bit, in: bytes) }
         }
         let keyEntry = entries.count &- 1
-        let bit: UInt64 = 1 &<< ((Int(key.count) &+ Int(last) &* 2) & 63)
-        if depth == fieldDepth { line.checkMemberName(key, bit: bit, in: bytes) }
         if container.count >= OpenContainer.linearScanLimit || container.keyBits & bit != 0 {
             builder.entries = entries
             if scanEarlierMembers(named: keyEntry, in: &container) != nil {
