@@ -10,7 +10,7 @@ public struct CompactJSON: Sendable {
     public let bytes: [UInt8]
     /// For each object that takes members, in order: the offset of its closing brace in `bytes` times
     /// two, plus one when the object is empty (its members need no comma before them).
-    package let objectEnds: [Int]
+    let objectEnds: [Int]
 
     init(bytes: [UInt8], objectEnds: [Int]) {
         self.bytes = bytes

@@ -74,25 +74,42 @@ extension JSONParser {
     }
 }
 
-extension JSONTapeParser {
-    /// `tapeAndLine(_:reserving:)` by one path, with the flag of a repeated key (the tape keeps both members):
-    /// every path gives the same tape (`JSONTape.entrySummary`), line and error.
-    package mutating func tapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, path: JSONParser.LinePath)
-        throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
-        try parser.parseTapeAndLine(bytes, reserving: names, scratch: &scratch, path: path)
-    }
-}
+/// What one path of the line parse makes of a text: its tape entry by entry (strings and decimals by their
+/// bytes, so that tapes read from different bytes compare), repeated-key flag, line and object ends, or its
+/// error. Every path must give the same (tests and the `minified` fuzz target compare them).
+package struct LineParseOutcome: Equatable, CustomStringConvertible {
+    /// Each tape entry: its kind, flags (but `inText`), count, and bytes (strings, decimals) or payload.
+    package var entries: [String] = []
+    /// Whether an object repeats a key.
+    package var hasDuplicateKeys = false
+    /// The line's bytes and object ends (nil where the text has no line).
+    package var line: [UInt8]?, objectEnds: [Int]?
+    /// The error, where the text is refused.
+    package var error: JSONParseError?
 
-extension JSONTape {
-    /// Each entry as text: its kind, flags (but `inText`), count, and bytes (strings, decimals) or payload (the
-    /// rest), so that tapes of the same value read from different bytes compare equal.
-    package var entrySummary: [String] {
-        withView { view in
-            (0..<view.end(0)).map { index in
-                let entry = view.entries[index]
-                let value = entry.kind == .string || entry.kind == .decimal ? String(decoding: view.bytes(index), as: UTF8.self) : String(entry.payload)
-                return "\(entry.kind) \(entry.flags & ~JSONTape.Entry.inText) \(entry.count) \(value)"
+    /// The outcome of parsing `bytes` by `path` with `names` reserved and nesting up to `maxDepth`.
+    package init(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, path: JSONParser.LinePath,
+                 maxDepth: Int = JSONParser.Options().maxDepth) {
+        var scratch = ParseScratch()
+        do {
+            let parsed = try JSONParser(options: .init(maxDepth: maxDepth)).parseTapeAndLine(bytes, reserving: names, scratch: &scratch, path: path)
+            hasDuplicateKeys = parsed.hasDuplicateKeys
+            line = parsed.line?.bytes
+            objectEnds = parsed.line?.objectEnds
+            entries = parsed.tape.withView { view in
+                (0..<view.end(0)).map { index in
+                    let entry = view.entries[index]
+                    let value = entry.kind == .string || entry.kind == .decimal ? String(decoding: view.bytes(index), as: UTF8.self) : String(entry.payload)
+                    return "\(entry.kind) \(entry.flags & ~JSONTape.Entry.inText) \(entry.count) \(value)"
+                }
             }
+        } catch {
+            self.error = error
         }
+    }
+
+    /// The outcome in short.
+    package var description: String {
+        error.map { "error \($0)" } ?? "\(entries.count) entries, line \(line.map { String(decoding: $0, as: UTF8.self) } ?? "none") \(objectEnds ?? [])"
     }
 }

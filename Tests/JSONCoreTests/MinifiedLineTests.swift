@@ -15,34 +15,12 @@ final class MinifiedLineTests: XCTestCase {
     /// Every minified path this processor runs.
     private static let paths = JSONParser.LinePath.all.filter { if case .inPlace = $0 { false } else { true } }
 
-    /// What one path makes of a text: its tape's entries (strings and decimals by their bytes, so that tapes
-    /// over different source bytes compare), duplicate flag and line, or its error.
-    private struct Outcome: Equatable {
-        var entries: [String] = []
-        var hasDuplicateKeys = false
-        var line: [UInt8]?
-        var objectEnds: [Int]?
-        var error: JSONParseError?
-    }
-
-    private func outcome(_ text: [UInt8], _ path: JSONParser.LinePath, maxDepth: Int = 10_000) -> Outcome {
-        var scratch = ParseScratch()
-        let parser = JSONParser(options: .init(maxDepth: maxDepth))
-        do {
-            let parsed = try parser.parseTapeAndLine(text, reserving: Self.names, scratch: &scratch, path: path)
-            return Outcome(entries: parsed.tape.entrySummary, hasDuplicateKeys: parsed.hasDuplicateKeys, line: parsed.line?.bytes,
-                           objectEnds: parsed.line?.objectEnds)
-        } catch {
-            return Outcome(error: error)
-        }
-    }
-
     /// Checks every minified path against the parse in place; returns whether the text parsed.
     @discardableResult
     private func check(_ text: [UInt8], maxDepth: Int = 10_000, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let expected = outcome(text, .inPlace, maxDepth: maxDepth)
+        let expected = LineParseOutcome(text, reserving: Self.names, path: .inPlace, maxDepth: maxDepth)
         for path in Self.paths {
-            let found = outcome(text, path, maxDepth: maxDepth)
+            let found = LineParseOutcome(text, reserving: Self.names, path: path, maxDepth: maxDepth)
             if found != expected {
                 XCTFail("\(path) on \(String(decoding: text, as: UTF8.self).debugDescription): \(found) is not \(expected)", file: file, line: line)
                 return expected.error == nil
