@@ -12,6 +12,7 @@
 // scalar bytes (`1 2`, `tr ue`, `- 1`, `1. 5`), a text that ends inside a string. The caller parses the
 // packed text strictly and falls back to the text itself on a flag or on any error.
 #include "CJSONScan.h"
+#include <pthread.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -199,9 +200,9 @@ static size_t minify_sse2(const uint8_t *input, size_t length, uint8_t *output, 
 
 // MARK: AVX2
 
-/// For each 8-bit mask of kept bytes, the shuffle that packs them to the front (`pshufb` indices).
+/// For each 8-bit mask of kept bytes, the shuffle that packs them to the front (`pshufb` indices), made once.
 static uint64_t pack_shuffles[256];
-static int pack_shuffles_ready;
+static pthread_once_t pack_shuffles_once = PTHREAD_ONCE_INIT;
 
 static void make_pack_shuffles(void) {
     for (int mask = 0; mask < 256; mask++) {
@@ -213,7 +214,6 @@ static void make_pack_shuffles(void) {
         // Unused lanes take byte 0 (written past the packed bytes, overwritten by the next group).
         pack_shuffles[mask] = shuffle;
     }
-    __atomic_store_n(&pack_shuffles_ready, 1, __ATOMIC_RELEASE);
 }
 
 __attribute__((target("avx2"))) static inline uint64_t movemask32(__m256i bytes) {
@@ -260,7 +260,7 @@ __attribute__((target("avx2"))) static inline size_t pack_shuffled(const uint8_t
 }
 
 __attribute__((target("avx2,pclmul"))) static size_t minify_avx2(const uint8_t *input, size_t length, uint8_t *output, int *suspicious) {
-    if (!__atomic_load_n(&pack_shuffles_ready, __ATOMIC_ACQUIRE)) make_pack_shuffles();
+    pthread_once(&pack_shuffles_once, make_pack_shuffles);
     scan_state state = {0, 0, 0, 0, 0};
     size_t written = 0, start = 0;
     for (; length - start >= 64; start += 64) {
