@@ -26,6 +26,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case http
     /// Ingest's dataset line written by the parse: the plain parse's tape or error, the splicer's line.
     case line
+    /// The line parse by way of the text without its whitespace (each stage-1 kernel): the in-place parse's result.
+    case minified
 
     /// Runs the target on one input; throws when an invariant does not hold.
     public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
@@ -42,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .lsp: try LSPTarget.run(bytes)
         case .http: try HTTPTarget.run(bytes)
         case .line: try LineTarget.run(bytes)
+        case .minified: try MinifiedLineTarget.run(bytes)
         }
     }
 }

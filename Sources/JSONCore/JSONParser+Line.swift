@@ -27,6 +27,14 @@ struct LineWriter: BitwiseCopyable {
         objectEnds = nil
     }
 
+    /// The line that is the text itself (a compact line): only its object ends go to `objectEnds` and its
+    /// member names are checked (both valid while the parse lasts); it copies nothing.
+    init(inPlace names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>) {
+        output = nil
+        self.names = names
+        self.objectEnds = objectEnds
+    }
+
     /// A line into `output`, which has room for as many bytes as the text, its object ends into
     /// `objectEnds` (all three valid while the parse lasts).
     init(output: UnsafeMutablePointer<UInt8>, names: UnsafePointer<CompactJSON.ReservedNames>, objectEnds: UnsafeMutablePointer<GrowableBuffer<Int>>) {
@@ -114,9 +122,15 @@ struct LineWriter: BitwiseCopyable {
 
 extension JSONParser {
     /// `parseTape`, also writing the text's compact line (`nil` when a member name of an object that
-    /// takes members is one of `names` or has an escape, or the text starts with a byte order mark).
-    func parseTapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch)
-        throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
+    /// takes members is one of `names` or has an escape, or the text starts with a byte order mark),
+    /// by `path`: from the text without its whitespace (`parseMinified`) where that parses, else by
+    /// the parse that copies the line as it reads the text, which decides every error.
+    func parseTapeAndLine(_ bytes: [UInt8], reserving names: CompactJSON.ReservedNames, scratch: inout ParseScratch,
+                          path: LinePath = .fastest) throws(JSONParseError) -> (tape: JSONTape, hasDuplicateKeys: Bool, line: CompactJSON?) {
+        if case .minified(let kernel, let portableScan) = path,
+           let parsed = parseMinified(bytes, reserving: names, scratch: &scratch, kernel: kernel, portableScan: portableScan) {
+            return parsed
+        }
         var parsed: Result<(tape: JSONTape, hasDuplicateKeys: Bool, line: LineWriter), ParseFailure>?
         var objectEnds = GrowableBuffer<Int>(capacity: 16)
         let lineBytes = [UInt8](unsafeUninitializedCapacity: max(bytes.count, 1)) { output, count in

@@ -178,7 +178,7 @@ struct ParserState {
 
     /// An array or object still being filled; the parser keeps these on a heap stack, not the call stack.
     /// Plain data (no references), so the stack is cheap to grow and shrink.
-    private struct OpenContainer: BitwiseCopyable {
+    struct OpenContainer: BitwiseCopyable {
         let isObject: Bool
         /// Where the container starts in the text.
         let start: Int
@@ -378,7 +378,7 @@ struct ParserState {
 
     /// `earlierMember` for a key some earlier key's bit matches, or past `linearScanLimit` members.
     @inline(never)
-    private mutating func scanEarlierMembers(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
+    mutating func scanEarlierMembers(named keyEntry: Int, in container: inout OpenContainer) -> Int? {
         let position = container.count
         // The earlier members are closed on the tape: walk their keys.
         var key = container.entry + 1

@@ -64,7 +64,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity { grow() }
+        // A new value rather than a mutating call: a buffer in a local variable stays in registers.
+        if count == capacity { self = grown() }
         base[count] = element
         count &+= 1
     }
@@ -83,12 +84,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
     var isEmpty: Bool { count == 0 }
 
-    private mutating func grow() {
-        capacity *= 2
-        let larger = GrowableStorage<Element>(capacity: capacity)
+    /// The buffer with its elements in storage twice as large.
+    @inline(never)
+    private func grown() -> Self {
+        let larger = GrowableStorage<Element>(capacity: capacity * 2)
         larger.base.update(from: base, count: count)
-        storage = larger
-        base = larger.base
+        var buffer = Self(reusing: larger)
+        buffer.count = count
+        return buffer
     }
 }
 
