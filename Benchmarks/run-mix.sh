@@ -14,7 +14,10 @@
 #
 # Needs ../shared (Sage's map, schemas, archive) and BridgeDownstream: BRIDGEDOWNSTREAM=CHECKOUT, else it is
 # cloned into Benchmarks/.cache (network).
-# Usage: [ASSESS=BINARY] [BASELINE=BINARY] [RUNS=N] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
+# The corpus and both sides' output go under one `mktemp -d`, so TMPDIR chooses the file system they write to:
+# TMPDIR=/dev/shm (tmpfs) times the code without the disk; a newly made ext4 mount times it with one (an ext4 where
+# many files were just deleted makes each new file slower to create for minutes after).
+# Usage: [TMPDIR=FOLDER] [ASSESS=BINARY] [BASELINE=BINARY] [RUNS=N] Benchmarks/run-mix.sh [ARCHIVES]   (default 500)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-500}"; runs="${RUNS:-3}"
