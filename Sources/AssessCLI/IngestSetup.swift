@@ -97,13 +97,12 @@ struct IngestBatch {
 
     /// Prints the outcomes a commit settled, one line each, in one write.
     private mutating func report(_ outcomes: [IngestOutcome], io: CommandIO) {
-        var lines = ""
+        guard !outcomes.isEmpty else { return }
         for outcome in outcomes {
             counts[outcome.status, default: 0] += 1
             if outcome.status == .superseded || outcome.supersedes != nil { superseded += 1 }
-            lines += JSONWriter.compact.string(outcome.json) + "\n"
         }
-        if !lines.isEmpty { io.writeOutput(lines) }
+        io.writeOutput(String(decoding: IngestOutcome.lines(outcomes), as: UTF8.self))
     }
 
     private func printSummary(_ io: CommandIO) {

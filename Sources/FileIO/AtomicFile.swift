@@ -10,9 +10,6 @@ public enum AtomicFile {
         try write(chunks: [bytes], to: path, overwrite: overwrite, flush: flush)
     }
 
-    /// Chunks smaller than this are gathered into buffers of up to four times it before being written.
-    static let gatherBelow = 64 << 10
-
     /// Writes all of `bytes` to an open file (again after an interruption); why not, if it cannot.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         bytes.withUnsafeBytes { buffer in
@@ -29,6 +26,54 @@ public enum AtomicFile {
             return nil
         }
     }
+
+    /// Writes all of `chunks`, one after the other, to an open file: gathered by the system (`writev`, up to
+    /// 1,024 chunks a call), not copied into one buffer first; again after an interruption or a short write.
+    /// Why not, if it cannot.
+    public static func writeAll(chunks: [[UInt8]], to descriptor: Int32) -> String? {
+        if chunks.count == 1 { return writeAll(chunks[0], to: descriptor) }
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(min(chunks.count, maxVectors))
+        // The first chunk not written whole, and how much of it is.
+        var chunk = 0, offset = 0
+        while true {
+            while chunk < chunks.count, chunks[chunk].count == offset {
+                chunk += 1
+                offset = 0
+            }
+            guard chunk < chunks.count else { return nil }
+            vectors.removeAll(keepingCapacity: true)
+            var next = chunk, skip = offset
+            while next < chunks.count, vectors.count < maxVectors {
+                // The chunks are held by `chunks` for the whole call: their storage stays where it is.
+                chunks[next].withUnsafeBytes { bytes in
+                    guard let base = bytes.baseAddress, bytes.count > skip else { return }
+                    vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: bytes.count - skip))
+                }
+                skip = 0
+                next += 1
+            }
+            let result = writev(descriptor, vectors, Int32(vectors.count))
+            if result < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            var left = result
+            while left > 0 {
+                let remaining = chunks[chunk].count - offset
+                if left < remaining {
+                    offset += left
+                    break
+                }
+                left -= remaining
+                chunk += 1
+                offset = 0
+            }
+        }
+    }
+
+    /// The most buffers one `writev` takes (Linux's `IOV_MAX`).
+    static let maxVectors = 1_024
 
     /// The folder of `path`: the path up to its last slash (trailing slashes aside), `/` for an entry at
     /// the root, `nil` for a bare name.
@@ -56,25 +101,8 @@ public enum AtomicFile {
         // writes go on as usual.
         let size = chunks.reduce(0) { $0 + $1.count }
         if size >= 1 << 20 { _ = posix_fallocate(descriptor, 0, off_t(size)) }
-        // Small chunks (rows of one record) gathered into one buffer and written together: one system
-        // call per buffer instead of one per chunk. Large ones are written as they are, never copied.
-        var gathered: [UInt8] = []
-        for chunk in chunks where failure == nil {
-            if chunk.count < AtomicFile.gatherBelow {
-                if gathered.count + chunk.count > AtomicFile.gatherBelow * 4 {
-                    failure = writeAll(gathered, to: descriptor)
-                    gathered.removeAll(keepingCapacity: true)
-                }
-                gathered += chunk
-            } else {
-                if !gathered.isEmpty {
-                    failure = writeAll(gathered, to: descriptor)
-                    gathered.removeAll(keepingCapacity: true)
-                }
-                if failure == nil { failure = writeAll(chunk, to: descriptor) }
-            }
-        }
-        if failure == nil, !gathered.isEmpty { failure = writeAll(gathered, to: descriptor) }
+        // Every chunk (rows of one record) written where it is, many to a system call.
+        failure = writeAll(chunks: chunks, to: descriptor)
         if failure == nil, flush, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if let failure {

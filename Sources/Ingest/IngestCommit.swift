@@ -244,23 +244,8 @@ extension IngestLedger {
         var appended = false
         defer { if appended, let openFiles { openFiles.keep(descriptor, for: path) } else { close(descriptor) } }
         if kept != nil { try checkSize(descriptor, of: path, is: size) }
-        func write(_ bytes: [UInt8]) throws(IngestWriteError) {
-            if let reason = AtomicFile.writeAll(bytes, to: descriptor) { throw IngestWriteError(description: "cannot write \(path): \(reason)") }
-        }
-        // Rows of small records gathered into one write; a large chunk (a motion file's line) written as it is.
-        var pending: [UInt8] = []
-        let gatherBelow = 64 << 10
-        for chunk in chunks {
-            let small = chunk.count < gatherBelow
-            if small {
-                pending += chunk
-                if pending.count < gatherBelow * 4 { continue }
-            }
-            if !pending.isEmpty { try write(pending) }
-            if !small { try write(chunk) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        if !pending.isEmpty { try write(pending) }
+        // Rows of every record written where they are, many to a system call.
+        if let reason = AtomicFile.writeAll(chunks: chunks, to: descriptor) { throw IngestWriteError(description: "cannot write \(path): \(reason)") }
         if flush, fsync(descriptor) != 0 { throw IngestWriteError(description: "cannot flush \(path): \(String(cString: strerror(errno)))") }
         appended = true
     }

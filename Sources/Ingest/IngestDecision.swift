@@ -6,13 +6,8 @@ extension RecordMetadata {
     /// When Bridge exported the record: the manifest line's `exportedOn` (Synapse's file view column, S3's
     /// `exportedon` metadata), if it has one.
     public var exportedOn: String? {
-        fields.members.first { $0.key.lowercased() == "exportedon" }?.value.stringValue
+        fields.members.first { UploadField.key($0.key) == "exportedon" }?.value.stringValue
     }
-}
-
-extension PreparedRecord {
-    /// When Bridge exported the record, if the manifest says.
-    public var exportedOn: String? { input.record?.exportedOn }
 }
 
 extension IngestSink {

@@ -15,7 +15,18 @@ public struct Partition: Sendable, Equatable {
     public init(assessmentId: String, date: Date) {
         (year, month, day) = Partition.civilDate(date) ?? Partition.calendarDate(date)
         self.assessmentId = assessmentId
-        below = "/assessmentid=" + SafeName.component(assessmentId) + "/year=\(year)/month=\(month)/day=\(day)"
+        // Made in one string (no interpolation, no intermediate strings).
+        let component = SafeName.component(assessmentId)
+        var below = "/assessmentid="
+        below.reserveCapacity(48 + component.utf8.count)
+        below += component
+        below += "/year="
+        below += String(year)
+        below += "/month="
+        below += String(month)
+        below += "/day="
+        below += String(day)
+        self.below = below
     }
 
     /// The UTC year, month and day of `date` from Foundation's Gregorian calendar (Julian before 1582-10-15).
@@ -45,7 +56,29 @@ public struct Partition: Sendable, Equatable {
 
     /// The folder of `dataset` for this partition, relative to the output folder.
     public func folder(dataset: String) -> String {
-        "dataset=" + SafeName.component(dataset) + below
+        let component = SafeName.component(dataset)
+        var folder = "dataset="
+        folder.reserveCapacity(8 + component.utf8.count + below.utf8.count)
+        folder += component
+        folder += below
+        return folder
+    }
+
+    /// ``fields`` and `recordid` (`recordId`) as written members, without braces
+    /// (`"assessmentid":"A","year":2026,"month":1,"day":2,"recordid":"R"`): the bytes `JSONBytes` writes for them.
+    func writtenMembers(recordId: String) -> [UInt8] {
+        var out = ByteOutput(capacity: 80 + assessmentId.utf8.count + recordId.utf8.count)
+        out.append(#""assessmentid":"#)
+        out.appendString(assessmentId)
+        out.append(#","year":"#)
+        out.appendDecimal(year)
+        out.append(#","month":"#)
+        out.appendDecimal(month)
+        out.append(#","day":"#)
+        out.appendDecimal(day)
+        out.append(#","recordid":"#)
+        out.appendString(recordId)
+        return out.bytes
     }
 
     /// The names of ``fields``, in order: known without making a partition.

@@ -30,27 +30,32 @@ struct IngestLedger {
         let replaces: String?
 
         /// The entry's journal line (with its line feed).
-        var line: [UInt8] {
-            var line = JSONBytes()
-            line.beginObject()
-            line.key("commit"); line.integer(commit)
-            line.key("recordId"); line.string(recordId)
-            line.key("taskRunUUID"); line.string(taskRunUUID)
-            line.key("input"); line.string(input)
-            if let exportedOn { line.key("exportedOn"); line.string(exportedOn) }
-            if let replaces { line.key("replaces"); line.string(replaces) }
-            line.key("objects")
-            line.beginArray()
-            for object in objects {
+        var line: [UInt8] { Entry.lines([self]) }
+
+        /// The journal lines of `entries` (each with its line feed), written into one buffer.
+        static func lines(_ entries: [Entry]) -> [UInt8] {
+            var line = JSONBytes(capacity: 256 * max(entries.count, 1))
+            for entry in entries {
                 line.beginObject()
-                line.key("path"); line.string(object.path)
-                line.key("line"); line.integer(object.line)
-                line.key("lines"); line.integer(object.lines)
+                line.key("commit"); line.integer(entry.commit)
+                line.key("recordId"); line.string(entry.recordId)
+                line.key("taskRunUUID"); line.string(entry.taskRunUUID)
+                line.key("input"); line.string(entry.input)
+                if let exportedOn = entry.exportedOn { line.key("exportedOn"); line.string(exportedOn) }
+                if let replaces = entry.replaces { line.key("replaces"); line.string(replaces) }
+                line.key("objects")
+                line.beginArray()
+                for object in entry.objects {
+                    line.beginObject()
+                    line.key("path"); line.string(object.path)
+                    line.key("line"); line.integer(object.line)
+                    line.key("lines"); line.integer(object.lines)
+                    line.endObject()
+                }
+                line.endArray()
                 line.endObject()
+                line.endLine()
             }
-            line.endArray()
-            line.endObject()
-            line.endLine()
             return line.bytes
         }
 
@@ -177,9 +182,7 @@ struct IngestLedger {
             marker.finish(in: folder, flush: durable)
             for entry in dropped { forget(entry) }
         } else {
-            var lines: [UInt8] = []
-            for entry in entries { lines += entry.line }
-            try append(lines)
+            try append(Entry.lines(entries))
         }
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
@@ -192,9 +195,7 @@ struct IngestLedger {
     /// then the marker removed.
     mutating func commitStreamed(_ number: Int, entries: [Entry], marker: Int32) throws(IngestWriteError) {
         close(marker)
-        var lines: [UInt8] = []
-        for entry in entries { lines += entry.line }
-        try append(lines)
+        try append(Entry.lines(entries))
         unlink(markerPath(number))
         for entry in entries { remember(entry) }
         lastCommit = max(lastCommit, number)
@@ -241,9 +242,7 @@ struct IngestLedger {
     }
 
     private func rewriteJournal(_ entries: [Entry]) throws(IngestWriteError) {
-        var lines: [UInt8] = []
-        for entry in entries { lines += entry.line }
-        try IngestLedger.write(lines, to: folder + "/" + IngestLedger.journal, flush: durable)
+        try IngestLedger.write(Entry.lines(entries), to: folder + "/" + IngestLedger.journal, flush: durable)
     }
 
     /// Appends `bytes` to the journal in one write, after a torn last line (if any) is cut off.

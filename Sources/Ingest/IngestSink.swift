@@ -40,6 +40,26 @@ public struct IngestOutcome: Sendable {
         ] + (note.map { [.init(key: "note", value: .string($0))] } ?? [])
           + (supersedes.map { [.init(key: "supersedes", value: .string($0))] } ?? [])))
     }
+
+    /// The report lines of `outcomes` (each `json` as `JSONWriter.compact` writes it, and a line feed),
+    /// written straight as bytes.
+    public static func lines(_ outcomes: [IngestOutcome]) -> [UInt8] {
+        var lines = JSONBytes(capacity: 256 * outcomes.count)
+        for outcome in outcomes {
+            lines.beginObject()
+            lines.key("input"); lines.string(outcome.input.name)
+            lines.key("status"); lines.string(outcome.status.rawValue)
+            lines.key("recordId"); lines.string(outcome.recordId)
+            lines.key("taskRunUUID"); lines.string(outcome.taskRunUUID)
+            lines.key("reasons"); lines.strings(outcome.reasons)
+            lines.key("written"); lines.integer(outcome.written.count)
+            if let note = outcome.note { lines.key("note"); lines.string(note) }
+            if let supersedes = outcome.supersedes { lines.key("supersedes"); lines.string(supersedes) }
+            lines.endObject()
+            lines.endLine()
+        }
+        return lines.bytes
+    }
 }
 
 /// Why the output folder cannot be written (the batch stops: nothing can be ingested).
@@ -99,6 +119,9 @@ public struct IngestSink {
     var waitingFiles: [WaitingFile] = []
     /// Where each waiting file is in `waitingFiles`, by path.
     var waitingIndex: [String: Int] = [:]
+    /// Where the file of each partition folder is in `waitingFiles`, by folder (a streamed window's: its
+    /// part files are `FOLDER/partName`).
+    var streamFolders: [String: Int] = [:]
     var waitingRecords: [WaitingRecord] = []
     var waitingBytes = 0
     /// The records whose rows the waiting commit removes (replaced by a later export), by record identifier.

@@ -36,12 +36,19 @@ extension IngestSink {
     mutating func stream(_ prepared: PreparedRecord) throws(IngestWriteError) -> [String] {
         let part = partName ?? "part-" + IngestLedger.sixDigits(ledger.lastCommit + 1) + ".ndjson"
         partName = part
+        // Each object's waiting file, found by its folder (the part file's name is the run's): its path is
+        // made, and looked up in the run's files, only for a folder new to the window.
+        var indices = [Int](repeating: -1, count: prepared.objects.count)
         // Part files no commit of the run nor this window made yet: refused if something is there already,
         // before the marker names them (undoing the window never removes a file it did not make).
         var fresh: [String] = []
-        for object in prepared.objects {
+        for (position, object) in prepared.objects.enumerated() {
+            if let index = streamFolders[object.folder] {
+                indices[position] = index
+                continue
+            }
             let path = object.folder + "/" + part
-            if waitingIndex[path] == nil, runFiles[path] == nil, !fresh.contains(path) { fresh.append(path) }
+            if runFiles[path] == nil, !fresh.contains(path) { fresh.append(path) }
         }
         for path in fresh where access(folder + "/" + path, F_OK) == 0 { throw IngestLedger.unknownFile(folder + "/" + path) }
         if streamWindow == nil { streamWindow = try openWindow() }
@@ -55,9 +62,18 @@ extension IngestSink {
             try ledger.makeFolders(Set(fresh.compactMap { AtomicFile.folder(of: folder + "/" + $0) }))
         }
         var objects: [(file: Int, chunk: Int)] = [], fileIndices: [Int] = [], bytes = 0
-        for object in prepared.objects {
-            let path = object.folder + "/" + part
-            let index = waitingIndex[path] ?? addWaitingFile(path)
+        objects.reserveCapacity(prepared.objects.count)
+        for (position, object) in prepared.objects.enumerated() {
+            var index = indices[position]
+            if index < 0 {
+                // A folder new to the window (or one an earlier object of this record added).
+                if let added = streamFolders[object.folder] {
+                    index = added
+                } else {
+                    index = addWaitingFile(object.folder + "/" + part)
+                    streamFolders[object.folder] = index
+                }
+            }
             objects.append((index, waitingFiles[index].chunkLines.count))
             waitingFiles[index].chunkLines.append(object.lines)
             try streamRows(object.bytes, to: index)
@@ -98,16 +114,17 @@ extension IngestSink {
     }
 
     /// Adds `bytes` (rows) to the window's file at `index`: gathered with the rows before it when small,
-    /// else written now.
+    /// else written now. Gathered rows are kept as they came (not copied) and written together.
     private mutating func streamRows(_ bytes: [UInt8], to index: Int) throws(IngestWriteError) {
         waitingFiles[index].bytes += bytes.count
         if bytes.count < IngestSink.gatherBelow {
-            if waitingFiles[index].gathered.count + bytes.count > IngestSink.gatherBelow { try writeGathered(index) }
-            waitingFiles[index].gathered += bytes
+            if waitingFiles[index].gatheredBytes + bytes.count > IngestSink.gatherBelow { try writeGathered(index) }
+            waitingFiles[index].gathered.append(bytes)
+            waitingFiles[index].gatheredBytes += bytes.count
             return
         }
         try writeGathered(index)
-        try writeRows(bytes, to: index)
+        try writeRows([bytes], to: index)
     }
 
     /// Writes the rows gathered for the window's file at `index`, if any.
@@ -115,12 +132,13 @@ extension IngestSink {
         guard !waitingFiles[index].gathered.isEmpty else { return }
         try writeRows(waitingFiles[index].gathered, to: index)
         waitingFiles[index].gathered.removeAll(keepingCapacity: true)
+        waitingFiles[index].gatheredBytes = 0
     }
 
-    /// Writes `bytes` at the end of the window's file at `index`, through the descriptor kept open for it
-    /// (the file created when the window made it and nothing has been written yet).
-    private mutating func writeRows(_ bytes: [UInt8], to index: Int) throws(IngestWriteError) {
-        let path = waitingFiles[index].path, full = folder + "/" + path
+    /// Writes `chunks` (rows) at the end of the window's file at `index`, through the descriptor kept open for
+    /// it (the file created when the window made it and nothing has been written yet).
+    private mutating func writeRows(_ chunks: [[UInt8]], to index: Int) throws(IngestWriteError) {
+        let path = waitingFiles[index].path, full = waitingFiles[index].fullPath(in: folder)
         let size = (runFiles[path]?.size ?? 0) + waitingFiles[index].written
         let descriptor: Int32
         if let open = ledger.openFiles.take(full) {
@@ -134,11 +152,11 @@ extension IngestSink {
         } else {
             descriptor = try IngestLedger.openToAppend(full, size: size)
         }
-        if let reason = AtomicFile.writeAll(bytes, to: descriptor) {
+        if let reason = AtomicFile.writeAll(chunks: chunks, to: descriptor) {
             close(descriptor)
             throw IngestWriteError(description: "cannot write \(full): \(reason)")
         }
         ledger.openFiles.keep(descriptor, for: full)
-        waitingFiles[index].written += bytes.count
+        for chunk in chunks { waitingFiles[index].written += chunk.count }
     }
 }

@@ -13,8 +13,24 @@ extension IngestSink {
         var bytes = 0
         /// The bytes of its rows written to the file (a streamed window's).
         var written = 0
-        /// Small rows gathered to be written together (a streamed window's).
-        var gathered: [UInt8] = []
+        /// Small rows gathered to be written together (a streamed window's), as they came.
+        var gathered: [[UInt8]] = []
+        /// How many bytes `gathered` holds.
+        var gatheredBytes = 0
+        /// Its path under the output folder's (`FOLDER/path`), once a streamed window wrote to it.
+        private var full: String?
+
+        init(path: String) {
+            self.path = path
+        }
+
+        /// Its path under the output folder `folder` (the folder the sink writes under: made once).
+        mutating func fullPath(in folder: String) -> String {
+            if let full { return full }
+            let made = folder + "/" + path
+            full = made
+            return made
+        }
     }
 
     /// One record of the waiting commit; its rows are chunks of waiting files.
@@ -97,6 +113,7 @@ extension IngestSink {
         defer { unreported = [] }
         waitingFiles = []
         waitingIndex = [:]
+        streamFolders = [:]
         waitingRecords = []
         waitingBytes = 0
         waitingSupersessions = [:]

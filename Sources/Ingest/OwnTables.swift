@@ -119,17 +119,19 @@ struct OwnTables {
         return (Rows(bytes: answers.bytes, count: answerCount), Rows(bytes: steps.bytes, count: stepCount))
     }
 
-    /// One row per file of the archive with its verdict, the dataset it went to and its size.
-    func files(_ verdicts: [FileVerdict], datasets: [String: String], contents: [String: [UInt8]]) -> Rows {
-        var rows = RowBytes(capacity: 1024)
-        for verdict in verdicts {
+    /// One row per file of the archive with its verdict, the dataset it went to (`datasets`, by the verdict's
+    /// index) and its size.
+    func files(_ verdicts: [FileVerdict], datasets: [String?], contents: [String: [UInt8]]) -> Rows {
+        var rows = RowBytes(capacity: 256 * verdicts.count)
+        for index in verdicts.indices {
+            let verdict = verdicts[index]
             rows.begin(runMember)
             rows.member(#""filename":"#, string: verdict.filename)
             rows.member(#""lookupName":"#, string: verdict.lookupName)
             rows.member(#""schema":"#, string: verdict.schema)
             rows.member(#""chosenBy":"#, string: verdict.chosenBy?.rawValue)
             rows.member(#""status":"#, string: verdict.status.rawValue)
-            rows.member(#""dataset":"#, string: datasets[verdict.filename])
+            rows.member(#""dataset":"#, string: datasets.indices.contains(index) ? datasets[index] : nil)
             rows.member(#""bytes":"#, integer: contents[verdict.filename]?.count)
             rows.member(#""toleratedErrors":"#, integer: verdict.toleratedCount)
             rows.member(#""notes":"#, strings: verdict.notes)

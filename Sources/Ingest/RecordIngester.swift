@@ -39,6 +39,18 @@ public struct PreparedRecord: Sendable {
     public var taskRunUUID: String? { report?.taskRunUUID }
     /// The objects to write when the record is ingested.
     public var objects: [OutputObject]
+    /// When Bridge exported the record, if the manifest says (read once, where the record is prepared).
+    public let exportedOn: String?
+
+    /// The record of `input` as prepared so far.
+    public init(input: IngestInput, report: ArchiveReport?, reasons: [String], recordId: String, objects: [OutputObject]) {
+        self.input = input
+        self.report = report
+        self.reasons = reasons
+        self.recordId = recordId
+        self.objects = objects
+        exportedOn = input.record?.exportedOn
+    }
 }
 
 /// Turns one archive into the rows of Sage's datasets and of our own tables. Immutable and
@@ -99,7 +111,8 @@ public struct RecordIngester: Sendable {
             return .failure(Refusal(message: "no date to partition by: the manifest line has no \"uploadedOn\" and assessmentResult.json no \"startDate\""))
         }
         let partition = Partition(assessmentId: assessmentId, date: date)
-        let common = partition.fields + [("recordid", JSONValue.string(recordId))]
+        // The fields every row gets, as values only where a file is spliced or is ArchiveMetadata.
+        func common() -> [(String, JSONValue)] { partition.fields + [("recordid", JSONValue.string(recordId))] }
         // The valid files by dataset, datasets in name order, each one's files in archive order.
         var perDataset: [(dataset: String, file: Int)] = []
         for (index, verdict) in report.files.enumerated() where verdict.status == .valid {
@@ -108,9 +121,10 @@ public struct RecordIngester: Sendable {
         }
         perDataset.sort { $0.dataset != $1.dataset ? $0.dataset < $1.dataset : $0.file < $1.file }
         var objects: [OutputObject] = []
-        var datasetOf: [String: String] = [:]
+        // The dataset each file's rows went to, by its index in the report.
+        var datasetOf = [String?](repeating: nil, count: report.files.count)
         // The common fields as written members, made once for all the record's files (but ArchiveMetadata's) and tables.
-        let commonMembers = OwnTables.writtenMembers(common)
+        let commonMembers = partition.writtenMembers(recordId: recordId)
         let recordName = SafeName.objectName(record: recordId)
         var next = perDataset.startIndex
         while next < perDataset.endIndex {
@@ -123,7 +137,7 @@ public struct RecordIngester: Sendable {
                 guard let content = entries[verdict.filename] else { continue }
                 // Every upload field too for ArchiveMetadata, replacing a partition field of the same name as Sage's job does.
                 func fields() -> [(String, JSONValue)] {
-                    let fields = common + [("filename", JSONValue.string(verdict.filename))]
+                    let fields = common() + [("filename", JSONValue.string(verdict.filename))]
                     return isArchiveMetadata ? RecordIngester.merging(fields, upload) : fields
                 }
                 let rows: ([UInt8], Int)?
@@ -139,7 +153,7 @@ public struct RecordIngester: Sendable {
                 // Named after the whole file name: two files of an archive never have one.
                 let fileName = group.count > 1 ? SafeName.objectName(record: recordId, qualifier: verdict.filename) : recordName
                 objects.append(OutputObject(folder: partition.folder(dataset: dataset), fileName: fileName, bytes: line, lines: lines))
-                datasetOf[verdict.filename] = dataset
+                datasetOf[file.file] = dataset
             }
         }
         let tables = OwnTables(run: report.taskRunUUID, partition: commonMembers)

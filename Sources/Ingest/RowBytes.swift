@@ -126,6 +126,7 @@ struct RowBytes: ~Copyable {
 
     /// A member's name as written (`"name":`, quotes and colon given with it), after a comma unless it is the
     /// first member of the row (or of the run, outside rows).
+    @inline(__always)
     private mutating func name(_ name: StaticString) {
         if follows { out.append(UInt8(ascii: ",")) }
         follows = true

@@ -60,4 +60,21 @@ final class AtomicFileTests: XCTestCase {
         }
         XCTAssertThrowsError(try AtomicFile.write([1], to: "a/b/", overwrite: true), "a folder's path is no file to write")
     }
+
+    /// Chunks written by `writev`: more than one call takes (1,024), empty ones anywhere, and large ones, in order.
+    func testChunksWrittenTogetherToAnOpenFileAreItsBytesInOrder() throws {
+        let folder = try scratch()
+        for count in [0, 1, 2, 1_023, 1_024, 1_025, 2_600] {
+            let chunks = (0..<count).map { index -> [UInt8] in
+                index % 7 == 3 ? [] : [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: index % 400 == 5 ? 300_000 : 1 + index % 50)
+            }
+            let path = folder.appendingPathComponent("w\(count)").path
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            XCTAssertNil(AtomicFile.writeAll(chunks: chunks + [[]], to: descriptor))
+            close(descriptor)
+            XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init) ?? [], chunks.flatMap { $0 }, "\(count) chunks")
+        }
+        XCTAssertNotNil(AtomicFile.writeAll(chunks: [[1], [2]], to: -1), "a bad descriptor is an error, not a loop")
+    }
 }

@@ -152,7 +152,9 @@ final class OwnTablesTests: XCTestCase {
             XCTAssertEqual(tables.runs(report: verified.report, record: metadata, upload: RecordIngester.uploadFields(metadata), result: verified.result, objects: 3).bytes,
                            treeLines([treeRun(report: verified.report, record: metadata, result: verified.result?.value, run: runValue, objects: 3)]))
             let datasets = ["left.json": "Motion \"x\""]
-            XCTAssertEqual(tables.files(verified.report.files, datasets: datasets, contents: verified.contents).bytes,
+            // The dataset of each file by its index in the report, as the layout gives them.
+            let byIndex = verified.report.files.map { datasets[$0.filename] }
+            XCTAssertEqual(tables.files(verified.report.files, datasets: byIndex, contents: verified.contents).bytes,
                            treeLines(treeFiles(verified.report.files, datasets: datasets, sizes: verified.contents.mapValues(\.count), run: runValue)))
         }
     }
@@ -189,6 +191,39 @@ final class OwnTablesTests: XCTestCase {
             XCTAssertEqual(RecordIngester.members(OwnTables.writtenMembers(common), filename: filename),
                            NDJSONLine.members(common + [("filename", .string(filename))]).bytes, "\(common) \(filename)")
         }
+    }
+}
+
+/// Lines written straight as bytes are those of the trees they stand for.
+final class DirectLinesTests: XCTestCase {
+    /// The partition's members are the bytes `writtenMembers` writes for its fields and `recordid`.
+    func testAPartitionsMembersAreThoseOfItsFields() throws {
+        let texts = ["walk", "", "a\"b", "line\nbreak", "é/日本", "\u{1}x", "with space", "0_lead"]
+        for assessment in texts {
+            for record in texts {
+                for date in [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_767_323_045), Date(timeIntervalSince1970: -12_219_292_800)] {
+                    let partition = Partition(assessmentId: assessment, date: date)
+                    XCTAssertEqual(partition.writtenMembers(recordId: record),
+                                   OwnTables.writtenMembers(partition.fields + [("recordid", .string(record))]), "\(assessment) \(record) \(date)")
+                }
+            }
+        }
+    }
+
+    /// Each outcome's report line is its `json`, as `JSONWriter.compact` writes it, then a line feed.
+    func testReportLinesAreTheBytesOfTheOutcomesJSON() {
+        let texts = ["r1", "", "a\"b\\c", "é\n日本", "\u{7F}\u{1}"]
+        var outcomes: [IngestOutcome] = []
+        for (index, text) in texts.enumerated() {
+            let input = IngestInput(name: text + ".zip", path: nil, record: nil, issue: nil)
+            let status: IngestOutcome.Status = [.ingested, .invalid, .duplicate, .superseded][index % 4]
+            var outcome = IngestOutcome(input: input, status: status, recordId: text, taskRunUUID: index % 2 == 0 ? nil : text,
+                                        reasons: Array(texts.prefix(index)), written: Array(texts.prefix(index + 1)), note: index == 2 ? text : nil)
+            outcome.supersedes = index % 3 == 1 ? text : nil
+            outcomes.append(outcome)
+        }
+        XCTAssertEqual(IngestOutcome.lines(outcomes), outcomes.flatMap { JSONWriter.compact.bytes($0.json) + [0x0A] })
+        XCTAssertEqual(IngestOutcome.lines([]), [])
     }
 }
 
