@@ -6,7 +6,18 @@ extension RecordMetadata {
     /// When Bridge exported the record: the manifest line's `exportedOn` (Synapse's file view column, S3's
     /// `exportedon` metadata), if it has one.
     public var exportedOn: String? {
-        fields.members.first { UploadField.key($0.key) == "exportedon" }?.value.stringValue
+        fields.members.first { RecordMetadata.isExportedOn($0.key) }?.value.stringValue
+    }
+
+    /// Whether `key` lower-cased (`UploadField.key`) is `exportedon`: an ASCII key compared on its bytes,
+    /// without lower-casing it (no other character lower-cases to one of these letters).
+    static func isExportedOn(_ key: String) -> Bool {
+        var copy = key
+        let ascii = copy.withUTF8 { utf8 -> Bool? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return utf8.count == 10 && zip(utf8, "exportedon".utf8).allSatisfy { $0 | 0x20 == $1 }
+        }
+        return ascii ?? (UploadField.key(key) == "exportedon")
     }
 }
 

@@ -129,12 +129,20 @@ public enum SafeName {
     /// letters, digits, `-`, `_` and `.` is kept as it is, any other is `unique(_:)`'s (with a `~`, which no
     /// kept part holds), and no part holds the `@` that separates them.
     public static func objectName(record: String, qualifier: String? = nil) -> String {
-        var name = unique(record)
-        if let qualifier { name += "@" + unique(qualifier) }
-        let zeros = name.utf8.prefix { $0 == UInt8(ascii: "0") }.count
-        let next = name.utf8.dropFirst(zeros).first
-        if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") { name = "0" + name }
-        return name + ".ndjson"
+        let base = unique(record), tail = qualifier.map(unique)
+        var name = ""
+        name.reserveCapacity(base.utf8.count + (tail.map { $0.utf8.count + 1 } ?? 0) + 8)
+        // The byte after the name's leading zeros: the record part's first other byte (an `@` or nothing after
+        // a record part of zeros only, which needs no prefix).
+        let next = base.utf8.first { $0 != UInt8(ascii: "0") }
+        if next == UInt8(ascii: "_") || next == UInt8(ascii: ".") { name += "0" }
+        name += base
+        if let tail {
+            name += "@"
+            name += tail
+        }
+        name += ".ndjson"
+        return name
     }
 
     /// `text` when it is made of letters, digits, `-`, `_` and `.` only (and is not empty); otherwise its

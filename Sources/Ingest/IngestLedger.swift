@@ -32,31 +32,41 @@ struct IngestLedger {
         /// The entry's journal line (with its line feed).
         var line: [UInt8] { Entry.lines([self]) }
 
-        /// The journal lines of `entries` (each with its line feed), written into one buffer.
+        /// The journal lines of `entries` (each with its line feed), written into one buffer: the bytes
+        /// `JSONWriter.compact` writes for each entry's object (`HandWrittenIOAgreesWithFoundationTests`).
         static func lines(_ entries: [Entry]) -> [UInt8] {
-            var line = JSONBytes(capacity: 256 * max(entries.count, 1))
+            var out = ByteOutput(capacity: 256 * max(entries.count, 1))
             for entry in entries {
-                line.beginObject()
-                line.key("commit"); line.integer(entry.commit)
-                line.key("recordId"); line.string(entry.recordId)
-                line.key("taskRunUUID"); line.string(entry.taskRunUUID)
-                line.key("input"); line.string(entry.input)
-                if let exportedOn = entry.exportedOn { line.key("exportedOn"); line.string(exportedOn) }
-                if let replaces = entry.replaces { line.key("replaces"); line.string(replaces) }
-                line.key("objects")
-                line.beginArray()
-                for object in entry.objects {
-                    line.beginObject()
-                    line.key("path"); line.string(object.path)
-                    line.key("line"); line.integer(object.line)
-                    line.key("lines"); line.integer(object.lines)
-                    line.endObject()
+                out.append(#"{"commit":"#)
+                out.appendDecimal(entry.commit)
+                out.append(#","recordId":"#)
+                out.appendString(entry.recordId)
+                out.append(#","taskRunUUID":"#)
+                if let run = entry.taskRunUUID { out.appendString(run) } else { out.append(StaticString("null")) }
+                out.append(#","input":"#)
+                out.appendString(entry.input)
+                if let exportedOn = entry.exportedOn {
+                    out.append(#","exportedOn":"#)
+                    out.appendString(exportedOn)
                 }
-                line.endArray()
-                line.endObject()
-                line.endLine()
+                if let replaces = entry.replaces {
+                    out.append(#","replaces":"#)
+                    out.appendString(replaces)
+                }
+                out.append(#","objects":["#)
+                for index in entry.objects.indices {
+                    let object = entry.objects[index]
+                    out.append(index == 0 ? StaticString(#"{"path":"#) : StaticString(#",{"path":"#))
+                    out.appendString(object.path)
+                    out.append(#","line":"#)
+                    out.appendDecimal(object.line)
+                    out.append(#","lines":"#)
+                    out.appendDecimal(object.lines)
+                    out.append(UInt8(ascii: "}"))
+                }
+                out.append(StaticString("]}\n"))
             }
-            return line.bytes
+            return out.bytes
         }
 
         init(commit: Int, recordId: String, taskRunUUID: String?, input: String, objects: [(path: String, line: Int, lines: Int)],

@@ -121,7 +121,7 @@ public struct IngestSink {
     var waitingIndex: [String: Int] = [:]
     /// Where the file of each partition folder is in `waitingFiles`, by folder (a streamed window's: its
     /// part files are `FOLDER/partName`).
-    var streamFolders: [String: Int] = [:]
+    var streamFolders: [FolderKey: Int] = [:]
     var waitingRecords: [WaitingRecord] = []
     var waitingBytes = 0
     /// The records whose rows the waiting commit removes (replaced by a later export), by record identifier.

@@ -43,7 +43,7 @@ extension IngestSink {
         // before the marker names them (undoing the window never removes a file it did not make).
         var fresh: [String] = []
         for (position, object) in prepared.objects.enumerated() {
-            if let index = streamFolders[object.folder] {
+            if let index = streamFolders[object.folderKey] {
                 indices[position] = index
                 continue
             }
@@ -67,11 +67,11 @@ extension IngestSink {
             var index = indices[position]
             if index < 0 {
                 // A folder new to the window (or one an earlier object of this record added).
-                if let added = streamFolders[object.folder] {
+                if let added = streamFolders[object.folderKey] {
                     index = added
                 } else {
                     index = addWaitingFile(object.folder + "/" + part)
-                    streamFolders[object.folder] = index
+                    streamFolders[object.folderKey] = index
                 }
             }
             objects.append((index, waitingFiles[index].chunkLines.count))

@@ -12,6 +12,9 @@ public struct OutputObject: Sendable, Equatable {
     public let bytes: [UInt8]
     /// How many rows (lines) the bytes hold.
     public let lines: Int
+    /// `folder` with its hash, taken where the object is made (a worker thread): the ordered thread finds
+    /// the object's part file by it without hashing the folder's bytes.
+    let folderKey: FolderKey
 
     /// The object's path in Sage's per-record layout.
     public var path: String { folder + "/" + fileName }
@@ -22,6 +25,28 @@ public struct OutputObject: Sendable, Equatable {
         self.fileName = fileName
         self.bytes = bytes
         self.lines = lines
+        folderKey = FolderKey(folder)
+    }
+
+}
+
+/// A folder's path with its hash value taken once: a dictionary key whose hashing costs one word, not the path's bytes.
+struct FolderKey: Hashable, Sendable {
+    let folder: String
+    /// `folder.hashValue` (the process's seed: the same on every thread).
+    let hash: Int
+
+    init(_ folder: String) {
+        self.folder = folder
+        hash = folder.hashValue
+    }
+
+    static func == (left: FolderKey, right: FolderKey) -> Bool {
+        left.hash == right.hash && left.folder == right.folder
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }
 
@@ -185,12 +210,12 @@ public struct RecordIngester: Sendable {
     /// The members a file's line gets, written: `common` (the written members of the common fields,
     /// `OwnTables.writtenMembers`) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
     static func members(_ common: [UInt8], filename: String) -> [UInt8] {
-        var members = common
-        members.reserveCapacity(common.count + filename.utf8.count + 16)
-        if !members.isEmpty { members.append(UInt8(ascii: ",")) }
-        members.append(contentsOf: #""filename":"#.utf8)
-        members.append(contentsOf: JSONBytes.text(of: .string(filename)))
-        return members
+        var members = ByteOutput(capacity: common.count + filename.utf8.count + 16)
+        members.append(common)
+        if !common.isEmpty { members.append(UInt8(ascii: ",")) }
+        members.append(#""filename":"#)
+        members.appendString(filename)
+        return members.bytes
     }
 
     /// Every name `layout` may insert into a file of a record's archive (the partition's fields, `recordid`,

@@ -194,39 +194,6 @@ final class OwnTablesTests: XCTestCase {
     }
 }
 
-/// Lines written straight as bytes are those of the trees they stand for.
-final class DirectLinesTests: XCTestCase {
-    /// The partition's members are the bytes `writtenMembers` writes for its fields and `recordid`.
-    func testAPartitionsMembersAreThoseOfItsFields() throws {
-        let texts = ["walk", "", "a\"b", "line\nbreak", "é/日本", "\u{1}x", "with space", "0_lead"]
-        for assessment in texts {
-            for record in texts {
-                for date in [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_767_323_045), Date(timeIntervalSince1970: -12_219_292_800)] {
-                    let partition = Partition(assessmentId: assessment, date: date)
-                    XCTAssertEqual(partition.writtenMembers(recordId: record),
-                                   OwnTables.writtenMembers(partition.fields + [("recordid", .string(record))]), "\(assessment) \(record) \(date)")
-                }
-            }
-        }
-    }
-
-    /// Each outcome's report line is its `json`, as `JSONWriter.compact` writes it, then a line feed.
-    func testReportLinesAreTheBytesOfTheOutcomesJSON() {
-        let texts = ["r1", "", "a\"b\\c", "é\n日本", "\u{7F}\u{1}"]
-        var outcomes: [IngestOutcome] = []
-        for (index, text) in texts.enumerated() {
-            let input = IngestInput(name: text + ".zip", path: nil, record: nil, issue: nil)
-            let status: IngestOutcome.Status = [.ingested, .invalid, .duplicate, .superseded][index % 4]
-            var outcome = IngestOutcome(input: input, status: status, recordId: text, taskRunUUID: index % 2 == 0 ? nil : text,
-                                        reasons: Array(texts.prefix(index)), written: Array(texts.prefix(index + 1)), note: index == 2 ? text : nil)
-            outcome.supersedes = index % 3 == 1 ? text : nil
-            outcomes.append(outcome)
-        }
-        XCTAssertEqual(IngestOutcome.lines(outcomes), outcomes.flatMap { JSONWriter.compact.bytes($0.json) + [0x0A] })
-        XCTAssertEqual(IngestOutcome.lines([]), [])
-    }
-}
-
 /// `JSONBytes` writes what `JSONWriter.compact` writes.
 final class JSONBytesTests: XCTestCase {
     func testStringsOfEveryByteAndValuesOfEveryKindAreWrittenAsTheWriterWritesThem() throws {
@@ -283,11 +250,16 @@ final class HandWrittenIOAgreesWithFoundationTests: XCTestCase {
             IngestLedger.Entry(commit: 3, recordId: "r\"1", taskRunUUID: nil, input: "m.jsonl:7", objects: []),
             IngestLedger.Entry(commit: 12, recordId: "é", taskRunUUID: "run", input: "/a/b.zip",
                                objects: [("dataset=x/part-000012.ndjson", 1, 1), ("dataset=\\y/p", 40, 3)]),
+            IngestLedger.Entry(commit: 1, recordId: "r", taskRunUUID: "a\u{1}", input: "i", objects: [("p", 1, 2), ("q", 3, 4), ("r\"", 5, 6)],
+                               exportedOn: "2026-01-02T03:04:05.000Z", replaces: "old \"input\""),
+            IngestLedger.Entry(commit: 2, recordId: "r", taskRunUUID: nil, input: "i", objects: [], replaces: "x"),
         ]
         for entry in entries {
             let tree: JSONValue = .object(JSONObject([
                 .init(key: "commit", value: .number(JSONNumber(entry.commit))), .init(key: "recordId", value: .string(entry.recordId)),
                 .init(key: "taskRunUUID", value: entry.taskRunUUID.map(JSONValue.string) ?? .null), .init(key: "input", value: .string(entry.input)),
+            ] + (entry.exportedOn.map { [.init(key: "exportedOn", value: .string($0))] } ?? [])
+              + (entry.replaces.map { [.init(key: "replaces", value: .string($0))] } ?? []) + [
                 .init(key: "objects", value: .array(entry.objects.map { object in
                     .object(JSONObject([.init(key: "path", value: .string(object.path)), .init(key: "line", value: .number(JSONNumber(object.line))),
                                         .init(key: "lines", value: .number(JSONNumber(object.lines)))]))
