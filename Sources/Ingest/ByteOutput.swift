@@ -56,8 +56,7 @@ struct ByteOutput: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     mutating func append(_ bytes: [UInt8]) {
@@ -87,8 +86,7 @@ struct ByteOutput: ~Copyable {
 
     /// A JSON string as `JSONWriter` writes it.
     mutating func appendString(_ text: String) {
-        var text = text
-        text.withUTF8 { appendString(utf8: $0) }
+        text.withUTF8Bytes { appendString(utf8: $0) }
     }
 
     /// The decimal digits of `value` (after `-` when negative), as `String(value)` writes them.
@@ -124,5 +122,16 @@ struct ByteOutput: ~Copyable {
         base = .allocate(capacity: capacity)
         base.moveInitialize(from: old, count: count)
         old.deallocate()
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes: in place for a native string (no copy of the string made
+    /// first, as `withUTF8` on a copy makes), else on a contiguous copy.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
     }
 }

@@ -12,8 +12,7 @@ extension RecordMetadata {
     /// Whether `key` lower-cased (`UploadField.key`) is `exportedon`: an ASCII key compared on its bytes,
     /// without lower-casing it (no other character lower-cases to one of these letters).
     static func isExportedOn(_ key: String) -> Bool {
-        var copy = key
-        let ascii = copy.withUTF8 { utf8 -> Bool? in
+        let ascii = key.withUTF8Bytes { utf8 -> Bool? in
             guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
             return utf8.count == 10 && zip(utf8, "exportedon".utf8).allSatisfy { $0 | 0x20 == $1 }
         }

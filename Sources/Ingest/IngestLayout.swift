@@ -96,8 +96,7 @@ public enum SafeName {
     /// `text` when it is made of letters, digits, `-`, `_` and `.` (and does not start with `.`); otherwise
     /// those characters kept, the rest `_`, and a hash of the original appended so names stay distinct.
     public static func component(_ text: String) -> String {
-        var copy = text
-        let allowed = copy.withUTF8 { bytes in bytes.allSatisfy(isAllowed) }
+        let allowed = text.withUTF8Bytes { bytes in bytes.allSatisfy(isAllowed) }
         if allowed, !text.isEmpty, !text.hasPrefix(".") { return text }
         let kept = String(text.unicodeScalars.map { $0.isASCII && isLetterOrDigit(UInt8($0.value)) ? Character($0) : "_" })
         return kept + "-" + hash(text)
@@ -148,8 +147,7 @@ public enum SafeName {
     /// `text` when it is made of letters, digits, `-`, `_` and `.` only (and is not empty); otherwise its
     /// letters and digits with `_` for the rest, then `~` and a hash of `text`.
     public static func unique(_ text: String) -> String {
-        var copy = text
-        let allowed = copy.withUTF8 { bytes in bytes.allSatisfy(isAllowed) }
+        let allowed = text.withUTF8Bytes { bytes in bytes.allSatisfy(isAllowed) }
         if allowed, !text.isEmpty { return text }
         let kept = String(text.unicodeScalars.map { $0.isASCII && isLetterOrDigit(UInt8($0.value)) ? Character($0) : "_" })
         return kept + "~" + hash(text)
@@ -171,8 +169,7 @@ public struct DatasetNames: Sendable, Equatable {
     /// The dataset for files following `schema`.
     public func name(for schema: String) -> String {
         if let named = mapping[schema] { return named }
-        var copy = schema
-        if let name = copy.withUTF8(DatasetNames.asciiName) { return name }
+        if let name = schema.withUTF8Bytes(DatasetNames.asciiName) { return name }
         // The last non-empty path component (the URI itself when it has none).
         let utf8 = schema.utf8
         var end = utf8.endIndex
@@ -202,9 +199,8 @@ public struct DatasetNames: Sendable, Equatable {
 
     /// Whether `dataset` holds archive manifests (Sage puts every upload field into those rows).
     public static func isArchiveMetadata(_ dataset: String) -> Bool {
-        var copy = dataset
         // An ASCII name (its bytes are its characters): its first non-empty piece between `_`s, on its bytes.
-        let ascii = copy.withUTF8 { bytes -> Bool? in
+        let ascii = dataset.withUTF8Bytes { bytes -> Bool? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             let piece = bytes.drop { $0 == UInt8(ascii: "_") }.prefix { $0 != UInt8(ascii: "_") }
             return piece.elementsEqual("ArchiveMetadata".utf8)

@@ -86,4 +86,17 @@ final class GlueFastPathTests: XCTestCase {
             }
         }
     }
+
+    /// A string's bytes read in place are its UTF-8, whatever its storage (small, large, from a substring or NSString).
+    func testAStringsBytesInPlaceAreItsUTF8() {
+        let long = String(repeating: "dataset=MotionRecord/é/", count: 9)
+        let texts = ["", "a", "exportedOn", "日本語テキスト", long, String(long.dropFirst(3)), String(Substring(long).prefix(20)),
+                     NSString(string: long) as String, NSString(string: "short") as String, String(decoding: [0xC3, 0xA9, 0x41], as: UTF8.self)]
+        for text in texts {
+            XCTAssertEqual(text.withUTF8Bytes { Array($0) }, Array(text.utf8), text.debugDescription)
+            var written = ByteOutput(capacity: 4)
+            written.append(text)
+            XCTAssertEqual(written.bytes, Array(text.utf8))
+        }
+    }
 }
