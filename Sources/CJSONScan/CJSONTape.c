@@ -5,9 +5,11 @@
 // strings without escapes and decimals by their offset in the text, escaped strings unescaped into the
 // workspace's text, integers of up to 64 bits by value, containers closed with their count and end. Repeated
 // member names are found as the parser finds them (a 64-bit filter of length and last byte, then a scan of
-// the earlier members); the member names of the objects that take members are checked against the reserved
-// names, and those objects' ends noted. Whatever is not plain valid JSON (every error), an object of more
-// than 16 members (the parser keeps a table of their names) and a failed allocation are declined: the caller
+// the earlier members), and an object whose names are those of the object before (rows of samples) knows each
+// by one comparison with a cache of them and of what they decided. The member names of the objects that take
+// members are checked against the reserved names, and those objects' ends noted. Whatever is not plain valid
+// JSON (every error), an object of more than 16 members (the parser keeps a table of their names) and a failed
+// allocation are declined: the caller
 // then parses the text with its whitespace, which decides every error and every case.
 //
 // The text is followed by 64 zero bytes: a zero byte is never part of a token, so every scan stops at one.
@@ -484,24 +486,25 @@ static inline void put(cjson_tape_entry *entry, uint8_t kind, uint8_t flags, siz
 /// up to 15 digits; returns the offset past it, or 0 for any other text (which `number` then reads).
 static inline size_t short_number(const uint8_t *base, size_t at, cjson_tape_entry *entry) {
 #if defined(__SSE2__)
-    uint32_t marks = cjson_digits16(base + at), digits = marks & 0xFFFF, zeros = marks >> 16;
-    uint32_t negative = base[at] == '-';
-    uint32_t whole = (uint32_t)__builtin_ctz(~(digits >> negative));
-    uint32_t point = negative + whole;
+    const uint8_t *text = base + at;
+    uint32_t marks = cjson_digits16(text);
+    // Bit i: byte i is no digit (the sign is skipped), and the 16 bytes are followed by one.
+    uint32_t negative = text[0] == '-', others = (~marks & 0xFFFF) | 0x10000;
+    uint32_t point = (uint32_t)__builtin_ctz(others & ~negative);
+    uint32_t whole = point - negative;
     // One to fifteen digits, no leading zero, ending inside the block.
-    if (UNLIKELY(whole - 1 >= 15) || UNLIKELY(point >= 15) || UNLIKELY(whole > 1 && base[at + negative] == '0')) return 0;
-    uint8_t after = base[at + point];
-    if (after == '.') {
-        uint32_t fraction = (uint32_t)__builtin_ctz(~(digits >> (point + 1)));
-        uint32_t end = point + 1 + fraction;
-        if (UNLIKELY(fraction == 0) || UNLIKELY(end >= 16) || UNLIKELY((base[at + end] | 0x20) == 'e')) return 0;
-        uint32_t fraction_bits = ((1u << fraction) - 1) << (point + 1);
-        put(entry, KIND_DECIMAL, (zeros & fraction_bits) == fraction_bits ? FLAG_INTEGRAL : 0, end, (int64_t)at);
+    if (UNLIKELY(whole - 1 >= 14) || UNLIKELY(whole > 1 && text[negative] == '0')) return 0;
+    if (text[point] == '.') {
+        uint32_t end = (uint32_t)__builtin_ctz(others & (0xFFFFFFFEu << point));
+        if (UNLIKELY(end == point + 1) || UNLIKELY(end >= 16) || UNLIKELY((text[end] | 0x20) == 'e')) return 0;
+        // The fraction's bits, and the zeros among them (bits 16-31 of the marks).
+        uint32_t fraction = (1u << end) - (2u << point);
+        put(entry, KIND_DECIMAL, ((marks >> 16) & fraction) == fraction ? FLAG_INTEGRAL : 0, end, (int64_t)at);
         return at + end;
     }
-    if (UNLIKELY((after | 0x20) == 'e')) return 0;
+    if (UNLIKELY((text[point] | 0x20) == 'e')) return 0;
     int64_t magnitude = 0;
-    for (size_t digit = at + negative; digit < at + point; digit++) magnitude = magnitude * 10 + (base[digit] - '0');
+    for (uint32_t digit = negative; digit < point; digit++) magnitude = magnitude * 10 + (text[digit] - '0');
     put(entry, KIND_INTEGER, 0, 0, negative ? -magnitude : magnitude);
     return at + point;
 #else
