@@ -9,8 +9,8 @@
 // by one comparison with a cache of them and of what they decided. The member names of the objects that take
 // members are checked against the reserved names, and those objects' ends noted. Whatever is not plain valid
 // JSON (every error), an object of more than 16 members (the parser keeps a table of their names) and a failed
-// allocation are declined: the caller
-// then parses the text with its whitespace, which decides every error and every case.
+// allocation are declined: the caller then parses the text with its whitespace, which decides every error and
+// every case.
 //
 // The text is followed by 64 zero bytes: a zero byte is never part of a token, so every scan stops at one.
 #include "CJSONScan.h"
@@ -132,9 +132,11 @@ static void *allocate_entries(size_t size) {
     return malloc(size);
 }
 
-/// Moves the entries to memory twice as large (freeing the old memory when this call allocated it).
-__attribute__((noinline)) static int grow_entries(cjson_tape_entry **entries, size_t count, size_t *capacity, int *allocated) {
+/// Moves the `count` entries to memory at least twice as large with room for `needed` more (freeing the old memory
+/// when this call allocated it).
+static int grow_entries(cjson_tape_entry **entries, size_t count, size_t *capacity, int *allocated, size_t needed) {
     size_t larger = *capacity < 8 ? 16 : *capacity * 2;
+    while (larger - count < needed) larger *= 2;
     cjson_tape_entry *memory = allocate_entries(larger * sizeof(cjson_tape_entry));
     if (memory == NULL) return 0;
     if (count > 0) memcpy(memory, *entries, count * sizeof(cjson_tape_entry));
@@ -419,9 +421,11 @@ typedef struct {
     uint64_t low_mask, high_mask;  // ones over its bytes
     uint64_t bit;                  // its filter bit
     uint32_t length;               // its bytes, quotes and colon included
-    uint8_t reserved;              // it is one of the reserved names
-    uint8_t repeats;               // it repeats a name before it (those of the cache's entries before it)
+    uint32_t decided;              // `NAME_RESERVED`: one of the reserved names; `NAME_REPEATS`: it repeats a name
+                                   // before it (those of the cache's entries before it)
 } cached_name;
+
+enum { NAME_RESERVED = 1, NAME_REPEATS = 2 };
 
 /// The names of the members of one object, as written; entry `i` decided with the names of entries `0..<i` before it.
 typedef struct {
@@ -456,8 +460,7 @@ __attribute__((noinline)) static int cache_name(name_cache *cache, uint32_t inde
     memcpy(&name->high_mask, mask + 8, 8);
     name->bit = bit;
     name->length = (uint32_t)length;
-    name->reserved = (uint8_t)reserved;
-    name->repeats = (uint8_t)repeats;
+    name->decided = (reserved ? NAME_RESERVED : 0) | (repeats ? NAME_REPEATS : 0);
     cache->count = index + 1;
     return 1;
 }
@@ -468,10 +471,16 @@ __attribute__((noinline)) static int cache_name(name_cache *cache, uint32_t inde
 /// `OPEN_CACHED`: the object's names so far are the name cache's first ones (it may read and write the cache).
 enum { OPEN_OBJECT = 1, OPEN_TAKES_MEMBERS = 2, OPEN_HAS_DUPLICATES = 4, OPEN_CACHED = 8 };
 
-/// Moves the entries to memory with room for `needed` more past `*next` (rebasing `*next` and `*limit`).
-__attribute__((noinline)) static int make_room(cjson_tape_entry **entries, cjson_tape_entry **next, cjson_tape_entry **limit, int *allocated) {
+/// The entries an object's members take at most (it is declined past `LINEAR_SCAN_LIMIT` members; the entries of
+/// a member's value past its first make room for themselves): room made for them when an object opens, and when
+/// the parse returns to it from a container inside.
+#define OBJECT_ROOM (2 * LINEAR_SCAN_LIMIT)
+
+/// Moves the entries to memory with room for `needed` more (rebasing `*next` and `*limit`).
+__attribute__((noinline)) static int make_room(cjson_tape_entry **entries, cjson_tape_entry **next, cjson_tape_entry **limit, int *allocated,
+                                               size_t needed) {
     size_t count = (size_t)(*next - *entries), capacity = (size_t)(*limit - *entries);
-    if (!grow_entries(entries, count, &capacity, allocated)) return 0;
+    if (!grow_entries(entries, count, &capacity, allocated, needed)) return 0;
     *next = *entries + count;
     *limit = *entries + capacity;
     return 1;
@@ -532,7 +541,7 @@ static inline __attribute__((always_inline)) int tape_compact(const uint8_t *bas
     workspace->object_end_count = 0;
 
 value:
-    if (UNLIKELY(next == limit) && !make_room(&entries, &next, &limit, &allocated)) goto done;
+    if (UNLIKELY(next == limit) && !make_room(&entries, &next, &limit, &allocated, 1)) goto done;
 value_with_room: {
     uint8_t byte = base[cursor];
     if (byte == '"') {
@@ -580,8 +589,9 @@ value_with_room: {
             members = 0;
             key_bits = 0;
             info = is_object ? OPEN_OBJECT | OPEN_CACHED | takes_members : 0;
-            if (is_object) goto member;
-            goto value;
+            if (!is_object) goto value;
+            if (UNLIKELY(limit - next < OBJECT_ROOM) && !make_room(&entries, &next, &limit, &allocated, OBJECT_ROOM)) goto done;
+            goto member;
         }
     } else if (byte == 't' && memcmp(base + cursor, "true", 4) == 0) {
         put(next++, KIND_TRUE, 0, 0, 0);
@@ -617,22 +627,24 @@ value_with_room: {
             key_bits = outer.key_bits;
             members = outer.count;
             info = outer.info;
+            if ((info & OPEN_OBJECT) && UNLIKELY(limit - next < OBJECT_ROOM) && !make_room(&entries, &next, &limit, &allocated, OBJECT_ROOM)) goto done;
         }
     }
     if (cursor == length) result = CJSON_TAPE_DONE;
     goto done;
 
 member: {
-    // `"name":`, then the member's value.
-    if (UNLIKELY(limit - next < 2) && !make_room(&entries, &next, &limit, &allocated)) goto done;
+    // `"name":`, then the member's value (the room for both was made when the object opened or was returned to).
     if (UNLIKELY(members >= LINEAR_SCAN_LIMIT)) goto done;
     if ((info & OPEN_CACHED) && members < cache.count && matches_cached(base + cursor, &cache.names[members])) {
         const cached_name *name = &cache.names[members];
         put(next++, KIND_STRING, 0, name->length - 3, (int64_t)cursor + 1);
-        if (UNLIKELY(name->reserved) && (info & OPEN_TAKES_MEMBERS)) refused = 1;
-        if (UNLIKELY(name->repeats)) {
-            info |= OPEN_HAS_DUPLICATES;
-            duplicates = 1;
+        if (UNLIKELY(name->decided != 0)) {
+            if ((name->decided & NAME_RESERVED) && (info & OPEN_TAKES_MEMBERS)) refused = 1;
+            if (name->decided & NAME_REPEATS) {
+                info |= OPEN_HAS_DUPLICATES;
+                duplicates = 1;
+            }
         }
         key_bits |= name->bit;
         cursor += name->length;
