@@ -170,6 +170,19 @@ static inline int note_object_end(cjson_tape_workspace *workspace, intptr_t end)
 
 // MARK: Strings
 
+/// The UTF-16 unit of the four hex digits at `hex` (of a `u` escape), or 0x10000 where one is no hex digit.
+static uint32_t hex_unit(const uint8_t *hex) {
+    uint32_t unit = 0;
+    for (int i = 0; i < 4; i++) {
+        uint8_t byte = hex[i], digit;
+        if (byte >= '0' && byte <= '9') digit = byte - '0';
+        else if ((byte | 0x20) >= 'a' && (byte | 0x20) <= 'f') digit = (byte | 0x20) - 'a' + 10;
+        else return 0x10000;
+        unit = unit << 4 | digit;
+    }
+    return unit;
+}
+
 /// Finishes the string whose bytes start at `start` from its first escape at `at`, unescaped into the workspace's
 /// text (`ascii`: whether the bytes before were ASCII); returns the offset past its closing quote, or 0.
 __attribute__((noinline)) static size_t escaped_string(const uint8_t *base, size_t start, size_t at, int ascii,
@@ -210,27 +223,14 @@ __attribute__((noinline)) static size_t escaped_string(const uint8_t *base, size
                 workspace->text_count += 1;
                 at += 2;
             } else {
-                uint32_t unit = 0;
-                for (int i = 0; i < 4; i++) {
-                    uint8_t hex = base[at + 2 + i], digit;
-                    if (hex >= '0' && hex <= '9') digit = hex - '0';
-                    else if ((hex | 0x20) >= 'a' && (hex | 0x20) <= 'f') digit = (hex | 0x20) - 'a' + 10;
-                    else return 0;
-                    unit = unit << 4 | digit;
-                }
+                uint32_t unit = hex_unit(base + at + 2);
+                if (unit > 0xFFFF) return 0;
                 at += 6;
                 uint32_t scalar = unit;
                 if (unit >= 0xDC00 && unit <= 0xDFFF) return 0;
                 if (unit >= 0xD800 && unit <= 0xDBFF) {
                     if (base[at] != '\\' || base[at + 1] != 'u') return 0;
-                    uint32_t low = 0;
-                    for (int i = 0; i < 4; i++) {
-                        uint8_t hex = base[at + 2 + i], digit;
-                        if (hex >= '0' && hex <= '9') digit = hex - '0';
-                        else if ((hex | 0x20) >= 'a' && (hex | 0x20) <= 'f') digit = (hex | 0x20) - 'a' + 10;
-                        else return 0;
-                        low = low << 4 | digit;
-                    }
+                    uint32_t low = hex_unit(base + at + 2);
                     if (low < 0xDC00 || low > 0xDFFF) return 0;
                     at += 6;
                     scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
@@ -544,7 +544,16 @@ value:
     if (UNLIKELY(next == limit) && !make_room(&entries, &next, &limit, &allocated, 1)) goto done;
 value_with_room: {
     uint8_t byte = base[cursor];
-    if (byte == '"') {
+    // `-`, the digits and (refused by `number`) `.` and `/` lie from `-` to `9`.
+    if ((uint8_t)(byte - '-') <= '9' - '-') {
+        size_t end = sse2 ? short_number(base, cursor, next) : 0;
+        if (UNLIKELY(end == 0)) {
+            end = number(base, cursor, next, sse2);
+            if (end == 0) goto done;
+        }
+        next++;
+        cursor = end;
+    } else if (byte == '"') {
         size_t start = cursor + 1, stop = plain_string_end(base, start, sse2);
         if (LIKELY(base[stop] == '"')) {
             put(next++, KIND_STRING, 0, stop - start, (int64_t)start);
@@ -554,14 +563,6 @@ value_with_room: {
             if (cursor == 0) goto done;
             next++;
         }
-    } else if ((uint8_t)(byte - '0') < 10 || byte == '-') {
-        size_t end = sse2 ? short_number(base, cursor, next) : 0;
-        if (UNLIKELY(end == 0)) {
-            end = number(base, cursor, next, sse2);
-            if (end == 0) goto done;
-        }
-        next++;
-        cursor = end;
     } else if ((byte | 0x20) == '{') {
         // `{` or `[` (`[` is `{` with bit 5 clear; nothing else is either with it set).
         uint32_t is_object = byte == '{';
@@ -635,7 +636,7 @@ value_with_room: {
 
 member: {
     // `"name":`, then the member's value (the room for both was made when the object opened or was returned to).
-    if (UNLIKELY(members >= LINEAR_SCAN_LIMIT)) goto done;
+    // (A cached name is one of the first `LINEAR_SCAN_LIMIT`.)
     if ((info & OPEN_CACHED) && members < cache.count && matches_cached(base + cursor, &cache.names[members])) {
         const cached_name *name = &cache.names[members];
         put(next++, KIND_STRING, 0, name->length - 3, (int64_t)cursor + 1);
@@ -650,7 +651,7 @@ member: {
         cursor += name->length;
         goto value_with_room;
     }
-    if (UNLIKELY(base[cursor] != '"')) goto done;
+    if (UNLIKELY(base[cursor] != '"') || UNLIKELY(members >= LINEAR_SCAN_LIMIT)) goto done;
     size_t start = cursor + 1, stop = plain_string_end(base, start, sse2);
     cjson_tape_entry *key = next;
     uint64_t bit;
