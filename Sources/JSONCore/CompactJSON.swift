@@ -1,3 +1,4 @@
+import CJSONScan
 import Foundation
 
 /// A JSON text written as one line by the parse that read it: its bytes without the whitespace outside
@@ -58,7 +59,8 @@ public struct CompactJSON: Sendable {
     /// keeps it (it might spell one of them).
     public struct ReservedNames: Sendable {
         private var bytes: [UInt8] = []
-        private var ranges: [Range<Int>] = []
+        /// Where each name ends in `bytes` (it starts where the one before ends).
+        private var ends: [Int] = []
         /// For each name, bit `(count + 2 × last byte) mod 64` in the first and `(3 × count + first byte)
         /// mod 64` in the second: a name missing either bit is none of them.
         private var lastBits: UInt64 = 0, firstBits: UInt64 = 0
@@ -72,8 +74,8 @@ public struct CompactJSON: Sendable {
         public mutating func add(_ name: String) {
             var name = name
             name.withUTF8 { utf8 in
-                ranges.append(bytes.count..<bytes.count + utf8.count)
                 bytes.append(contentsOf: utf8)
+                ends.append(bytes.count)
                 lastBits |= 1 &<< UInt64((utf8.count &+ Int(utf8.last ?? 0) &* 2) & 63)
                 firstBits |= 1 &<< UInt64((utf8.count &* 3 &+ Int(utf8.first ?? 0)) & 63)
             }
@@ -99,8 +101,24 @@ public struct CompactJSON: Sendable {
         /// Whether `name` equals one of the names.
         private func equalsOne(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
             bytes.withUnsafeBufferPointer { all in
-                ranges.contains { range in
-                    range.count == name.count && (range.isEmpty || memcmp(all.baseAddress.unsafelyUnwrapped + range.lowerBound, name.baseAddress.unsafelyUnwrapped, range.count) == 0)
+                var start = 0
+                for end in ends {
+                    defer { start = end }
+                    if end - start == name.count, name.isEmpty || memcmp(all.baseAddress.unsafelyUnwrapped + start, name.baseAddress.unsafelyUnwrapped, name.count) == 0 {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+
+        /// Calls `body` with the names as `cjson_tape_compact` reads them (valid only during the call).
+        func withCNames<Result>(_ body: (UnsafePointer<cjson_reserved_names>) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer { bytes in
+                ends.withUnsafeBufferPointer { ends in
+                    var names = cjson_reserved_names(bytes: bytes.baseAddress, ends: ends.baseAddress, count: ends.count,
+                                                     last_bits: lastBits, first_bits: firstBits)
+                    return body(&names)
                 }
             }
         }

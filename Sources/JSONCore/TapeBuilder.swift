@@ -11,9 +11,12 @@ final class GrowableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// Whether `base` came from `posix_memalign` (and goes back with `free`).
     let isHugePageAligned: Bool
+    /// Whether `base` came from C's allocator (`cjson_tape_compact`'s entries; goes back with `free`).
+    private let isFromC: Bool
 
     init(capacity: Int) {
         self.capacity = capacity
+        isFromC = false
         #if os(Linux)
         // A large tape is written once, front to back, right after it is allocated: on 2 MiB pages
         // (where the kernel gives them on request) that is a few hundred times fewer page faults.
@@ -30,7 +33,16 @@ final class GrowableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
         isHugePageAligned = false
     }
 
+    /// Storage taking over `capacity` elements at `base`, memory from `malloc` or `posix_memalign` (freed with `free`).
+    init(adoptingAllocated base: UnsafeMutableRawPointer, capacity: Int) {
+        self.base = base.bindMemory(to: Element.self, capacity: capacity)
+        self.capacity = capacity
+        isHugePageAligned = false
+        isFromC = true
+    }
+
     deinit {
+        if isFromC { return free(base) }
         #if os(Linux)
         if isHugePageAligned { return free(base) }
         #endif

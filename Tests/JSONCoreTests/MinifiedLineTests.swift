@@ -4,7 +4,7 @@ import SeededRandom
 import SeededTesting
 @testable import JSONCore
 
-/// The line parse by way of the text without its whitespace (`cjson_minify`, then the compact parse) gives
+/// The line parse by way of the text without its whitespace (`cjson_minify`, then `cjson_tape_compact`) gives
 /// what the parse of the text as it is gives: the same tape entry for entry, the same line and object ends,
 /// the same error (kind and position), on every stage-1 kernel the processor has and with the native and
 /// the portable scans. The texts put whitespace, strings, escapes and runs of backslashes across the edges
@@ -26,6 +26,8 @@ final class MinifiedLineTests: XCTestCase {
                 return expected.error == nil
             }
         }
+        // And stage 2 alone decides every text it must (the paths above would fall back to the parse in place).
+        TapeStage2Tests.check(text, reserving: Self.names, maxDepth: maxDepth, file: file, line: line)
         return expected.error == nil
     }
 

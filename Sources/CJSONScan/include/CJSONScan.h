@@ -60,4 +60,67 @@ int cjson_minify_kernel_available(int kernel);
 /// parses and is not suspicious, and is then that text with its tokens as written.
 size_t cjson_minify(const uint8_t *input, size_t length, uint8_t *output, int kernel, int *suspicious);
 
+// Stage 2 of the line parse (CJSONTape.c): the tape of the compact text stage 1 wrote.
+
+/// One tape entry, laid out as JSONCore's `JSONTape.Entry` (16 bytes): kind, flags, count, payload.
+typedef struct {
+    uint8_t kind;
+    uint8_t flags;
+    uint32_t count;
+    int64_t payload;
+} cjson_tape_entry;
+
+/// What `cjson_tape_compact` returns.
+enum {
+    /// The tape, line facts and flags are in the workspace.
+    CJSON_TAPE_DONE = 0,
+    /// Not decided here (an error, an object of more than 16 members, memory): the caller parses the text itself.
+    CJSON_TAPE_DECLINED = 1,
+};
+
+/// Member names that refuse the line (JSONCore's `CompactJSON.ReservedNames`): name `i` is the bytes from
+/// `ends[i - 1]` (0 for the first) to `ends[i]`; `last_bits` and `first_bits` are its filters (a name has bit
+/// `(count + 2 x last byte) mod 64` in the first, `(3 x count + first byte) mod 64` in the second).
+typedef struct {
+    const uint8_t *bytes;
+    const intptr_t *ends;
+    size_t count;
+    uint64_t last_bits, first_bits;
+} cjson_reserved_names;
+
+/// What one `cjson_tape_compact` writes, and memory kept from one call to the next.
+typedef struct {
+    /// The tape's entries (`entry_capacity` of them fit): the caller's memory, or memory the call allocated when
+    /// the caller's was too small (with malloc or posix_memalign; the caller then owns it and frees it with free).
+    void *entries;
+    size_t entry_count, entry_capacity;
+    /// The unescaped bytes of strings with escapes (entries flagged 8 point into it), the workspace's memory.
+    uint8_t *text;
+    size_t text_count, text_capacity;
+    /// For each object that takes members (JSONCore's `CompactJSON.objectEnds`): its closing brace's offset
+    /// times two, plus one when it is empty. The workspace's memory.
+    intptr_t *object_ends;
+    size_t object_end_count, object_end_capacity;
+    /// The open containers around the innermost one (the workspace's memory).
+    void *stack;
+    size_t stack_capacity;
+    /// 1 when an object repeats a member name.
+    int has_duplicate_keys;
+    /// 1 when a member name of an object that takes members is reserved or escaped: the text has no line.
+    int is_refused;
+} cjson_tape_workspace;
+
+/// Writes the tape of the compact text at `text` (`length` bytes, then 64 zero bytes; no whitespace outside
+/// strings), as JSONCore's compact line parse does: entries in document order, strings and decimals by their
+/// offsets in `text` (or in the workspace's `text` when escaped), integers of up to 64 bits by value, the
+/// objects that take members (the document when it is an object, else each object of a top-level array)
+/// checked against `names` and their ends noted. Declines, writing nothing the caller may use but the
+/// workspace's memory, where the text is not JSON, nests deeper than `max_depth`, has an object of more than
+/// 16 members, or memory runs out. `portable`: the byte and word scans of every processor instead of SSE2.
+int cjson_tape_compact(const uint8_t *text, size_t length, size_t max_depth, const cjson_reserved_names *names, int portable,
+                       cjson_tape_workspace *workspace);
+
+/// Frees the workspace's own memory (not `entries`).
+void cjson_tape_workspace_free(cjson_tape_workspace *workspace);
+
 #endif
