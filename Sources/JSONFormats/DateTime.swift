@@ -25,20 +25,21 @@ enum DateTimeFormat {
         }
     }
 
-    /// The value of the two ASCII digits at `index`, or nil.
+    /// The value of the two ASCII digits at `index`, or nil; `index + 1` must be inside `bytes`.
     @inline(__always)
     private static func twoDigits(_ bytes: Bytes, at index: Int) -> Int? {
-        guard let high = ASCII.digit(bytes.byte(at: index)), let low = ASCII.digit(bytes.byte(at: index + 1)) else {
-            return nil
-        }
-        return high * 10 + low
+        let high = bytes[index] &- 0x30
+        let low = bytes[index + 1] &- 0x30
+        guard high < 10, low < 10 else { return nil }
+        return Int(high) &* 10 &+ Int(low)
     }
 
     /// Whether a `full-date` (`YYYY-MM-DD`) starts at `index`; what follows is the caller's business.
     private static func isFullDate(_ bytes: Bytes, at index: Int) -> Bool {
-        guard let century = twoDigits(bytes, at: index), let yearInCentury = twoDigits(bytes, at: index + 2),
-              bytes.byte(at: index + 4) == UInt8(ascii: "-"), let month = twoDigits(bytes, at: index + 5),
-              bytes.byte(at: index + 7) == UInt8(ascii: "-"), let day = twoDigits(bytes, at: index + 8),
+        // Every byte read below is then inside `bytes`.
+        guard bytes.count - index >= 10, let century = twoDigits(bytes, at: index), let yearInCentury = twoDigits(bytes, at: index + 2),
+              bytes[index + 4] == UInt8(ascii: "-"), let month = twoDigits(bytes, at: index + 5),
+              bytes[index + 7] == UInt8(ascii: "-"), let day = twoDigits(bytes, at: index + 8),
               (1...12).contains(month), day >= 1
         else { return false }
         return day <= daysIn(month: month, year: century * 100 + yearInCentury)
@@ -46,8 +47,9 @@ enum DateTimeFormat {
 
     /// Whether a `full-time` starts at `start` and runs exactly to the end of `bytes`.
     private static func isFullTime(_ bytes: Bytes, at start: Int) -> Bool {
-        guard let hour = twoDigits(bytes, at: start), bytes.byte(at: start + 2) == UInt8(ascii: ":"),
-              let minute = twoDigits(bytes, at: start + 3), bytes.byte(at: start + 5) == UInt8(ascii: ":"),
+        // The bytes of `HH:MM:SS` are then inside `bytes`; the rest is read with `byte(at:)`.
+        guard bytes.count - start >= 8, let hour = twoDigits(bytes, at: start), bytes[start + 2] == UInt8(ascii: ":"),
+              let minute = twoDigits(bytes, at: start + 3), bytes[start + 5] == UInt8(ascii: ":"),
               let second = twoDigits(bytes, at: start + 6),
               hour <= 23, minute <= 59, second <= 60
         else { return false }
@@ -64,7 +66,7 @@ enum DateTimeFormat {
             offsetMinutes = 0
             index += 1
         case let sign where sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"):
-            guard let offsetHour = twoDigits(bytes, at: index + 1), bytes.byte(at: index + 3) == UInt8(ascii: ":"),
+            guard bytes.count - index >= 6, let offsetHour = twoDigits(bytes, at: index + 1), bytes[index + 3] == UInt8(ascii: ":"),
                   let offsetMinute = twoDigits(bytes, at: index + 4), offsetHour <= 23, offsetMinute <= 59
             else { return false }
             let magnitude = offsetHour * 60 + offsetMinute
