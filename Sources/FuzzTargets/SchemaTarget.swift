@@ -4,7 +4,8 @@ import JSONSchema
 /// `schema NUL instance`: a schema compiles or is refused with an error; when it compiles, the
 /// cheap boolean path and the error path agree, on the tree and on the tape, with and without
 /// `format` assertion, and at a depth limit small enough for fuzzed inputs to reach (the verdict's
-/// shortcuts must meet the limit where the keywords would).
+/// shortcuts must meet the limit where the keywords would); without a limit in reach or a schema loop,
+/// the verdict is also that of the errors collected keyword by keyword.
 enum SchemaTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let (schemaBytes, instanceBytes) = FuzzInput.split(bytes)
@@ -18,6 +19,12 @@ enum SchemaTarget {
             try FuzzFailure.check(valid == errors.isEmpty,
                                   "isValid says \(valid) but validate finds \(errors.count) errors (assertFormat \(options.assertFormat), maxDepth \(options.maxDepth))")
             try FuzzFailure.check(validator.isValid(instance.value) == valid, "the tree and the tape of the instance get different verdicts")
+            // The verdict's shortcuts (runs of array elements of one shape, inline member verdicts) against the errors
+            // collected keyword by keyword, where neither a depth limit nor a schema loop can tell them apart.
+            if options.maxDepth == ValidationOptions.defaultMaxDepth, validator.warnings.isEmpty {
+                try FuzzFailure.check(validator.errors(instance, verdictFirst: false).isEmpty == valid,
+                                      "isValid says \(valid) but the keywords walked one by one disagree (assertFormat \(options.assertFormat))")
+            }
         }
     }
 }

@@ -78,7 +78,32 @@ public struct ExactDecimal: Sendable, Hashable {
 
     /// True when a valid JSON number lexeme is an integer (`1.0`, `1.5e1`, `1e400`), without
     /// building the decimal.
+    ///
+    /// A lexeme without an exponent is read backwards, a few instructions a byte: past its trailing zeros, it is
+    /// integral when a point comes next (only zeros follow it) or when no point comes at all. One with an exponent
+    /// takes `lexemeWithExponentIsIntegral`.
     static func lexemeIsIntegral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = bytes.count
+        while index > 0, base[index &- 1] == UInt8(ascii: "0") { index &-= 1 }
+        if index > 0, base[index &- 1] == UInt8(ascii: ".") { return true }
+        while index > 0 {
+            let byte = base[index &- 1]
+            if byte &- UInt8(ascii: "0") < 10 {
+                index &-= 1
+            } else if byte == UInt8(ascii: ".") {
+                return false
+            } else if byte == UInt8(ascii: "-"), index == 1 {
+                return true
+            } else {
+                return lexemeWithExponentIsIntegral(bytes)
+            }
+        }
+        return true
+    }
+
+    /// `lexemeIsIntegral` of any valid lexeme, read forwards: its fraction digits and trailing zeros against its exponent.
+    private static func lexemeWithExponentIsIntegral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
         var fractionDigits = 0, trailingZeros = 0, hasNonZeroDigit = false, afterPoint = false
         while index < bytes.count, bytes[index] != UInt8(ascii: "e"), bytes[index] != UInt8(ascii: "E") {

@@ -26,8 +26,12 @@ struct NameKey: Equatable {
         } else if count >= 4 {
             head = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
             tail = 0
-        } else {
+        } else if count > 1 {
             head = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
+            tail = 0
+        } else {
+            // The same key as above, the one byte in all three places (`x`, `y`, `z`: one load).
+            head = UInt64(base[0]) &* 0x01_0101
             tail = 0
         }
     }

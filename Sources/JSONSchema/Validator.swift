@@ -95,7 +95,7 @@ public struct Validator: Sendable {
 
     /// `validate`, or with `verdictFirst` false every error collected without first taking the verdict: the
     /// keywords walked one by one, none of the verdict's shortcuts taken (what tests compare them with).
-    func errors(_ tape: JSONTape, verdictFirst: Bool) -> [ValidationError] {
+    package func errors(_ tape: JSONTape, verdictFirst: Bool) -> [ValidationError] {
         tape.withView { view in
             evaluating { context in
                 let instance = Instance(tape: view, index: 0)

@@ -33,4 +33,33 @@ final class DateTimeTests: XCTestCase {
             "08:30:06+08", "08:30:06.+08:00",
         ])
     }
+
+    /// The fixed-width parts are read without a bounds check per byte once the length allows them: every proper
+    /// prefix of a valid value (read from a buffer of exactly its length) is refused, and so is every value with one
+    /// byte changed into a byte of another class (a digit into punctuation or a letter, a separator into a digit).
+    func testTruncatedAndAlteredValuesAreRefused() {
+        for (format, value) in [(StringFormat.dateTime, "1998-12-31T15:59:60.123-08:00"), (.dateTime, "2020-02-29t00:00:00z"),
+                                (.date, "2020-02-29"), (.time, "23:59:60.5+00:00"), (.time, "12:34:56Z")] {
+            let bytes = Array(value.utf8)
+            let prefixes = (0..<bytes.count).map { String(decoding: bytes[..<$0], as: UTF8.self) }
+            assertFormat(format, accepts: [value], rejects: prefixes)
+            let altered = bytes.indices.flatMap { index in
+                ASCIIClass.others(than: bytes[index]).map { byte in
+                    var copy = bytes
+                    copy[index] = byte
+                    return String(decoding: copy, as: UTF8.self)
+                }
+            }
+            assertFormat(format, accepts: [], rejects: altered)
+        }
+    }
+}
+
+/// Bytes of another class than a date's byte: for a digit, bytes just outside the digits and a letter; for anything
+/// else, digits and neighbouring punctuation.
+private enum ASCIIClass {
+    static func others(than byte: UInt8) -> [UInt8] {
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        return (isDigit ? Array("/:;x ".utf8) : Array("09/; ".utf8)).filter { $0 != byte }
+    }
 }
