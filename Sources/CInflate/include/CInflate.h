@@ -56,4 +56,8 @@ cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *out
 cinflate_status cinflate_portable(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity,
                                   size_t *produced);
 
+/// How many dynamic blocks this thread has decoded with the tables of an identical header decoded before (the
+/// header cache: tests check that it is used).
+uint64_t cinflate_header_cache_hits(void);
+
 #endif
