@@ -123,7 +123,7 @@ static inline __attribute__((always_inline)) int fast_iterations(fast_state *sta
     uint32_t entry = state->entry;
     uint8_t *out = state->out, pos = state->pos;
     int ended = 0;
-    do {
+    for (;;) {
         size_t length;
         if ((int32_t)entry < 0) {
             // Up to three literals per load (15 bits each at most), then a match if the bits for one are left.
@@ -198,22 +198,34 @@ static inline __attribute__((always_inline)) int fast_iterations(fast_state *sta
             ended = 1;
             break;
         }
-        if (!checked || LIKELY((size_t)(out_end - out) >= length + 31)) {
-            copy_match_fast(out, (const uint8_t *)from, length);
-        } else if (length > (size_t)(out_end - out)) {
+        size_t room = (size_t)(out_end - out);
+        if (checked && UNLIKELY(length > room)) {
             *status = CINFLATE_OUTPUT_FULL;
             ended = 1;
             break;
-        } else {
-            for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
         }
+        // The next entry from a new load, looked up while the match is copied: the match may have left fewer
+        // bits than the table's root (up to 16 bits of literals, then 48 of a match).
+        in += pos >> 3;
+        pos &= 7;
+        bits = load_le64(in) >> (pos & 63);
+        entry = litlen[bits & LITLEN_MASK];
+        if (!checked || LIKELY(room >= length + 31))
+            copy_match_fast(out, (const uint8_t *)from, length);
+        else
+            for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
         out += length;
+        if (UNLIKELY(--budget == 0)) break;
+        continue;
     next:
+        // After literals alone (at most 16 bits, then 15 of a literal in a subtable, or three of 15): at least
+        // 64 - 7 - 45 bits are left, more than the table's root, so the next entry is looked up before the load.
         entry = litlen[bits & LITLEN_MASK];
         in += pos >> 3;
         pos &= 7;
         bits = load_le64(in) >> (pos & 63);
-    } while (--budget);
+        if (UNLIKELY(--budget == 0)) break;
+    }
     state->in = in;
     state->bits = bits;
     state->entry = entry;
@@ -237,8 +249,6 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
         state.in = reader->next - ((reader->bits + 7) >> 3);
         state.pos = (uint8_t)((0u - reader->bits) & 7);
         state.out = out;
-        // The next item's entry is looked up before the word is loaded again, from the bits left of the last one
-        // (at least 64 - 7 - 48 = 9, the literal/length table's root), so that the lookup waits for no load.
         state.bits = load_le64(state.in) >> (state.pos & 63);
         state.entry = litlen[state.bits & LITLEN_MASK];
         const uint8_t *in_last = reader->end - 8;

@@ -9,19 +9,9 @@ final class InflateHeaderCacheTests: XCTestCase {
     /// Code lengths of a literal/length code where `letter` has a 1-bit code, the end of block and length 3 (symbol
     /// 257) 2-bit codes, then the two distance codes' lengths `distances`.
     private func items(letter: Int, distances: [Int]) -> [CodeLengthItem] {
-        // Zeros before the letter and after it up to 255: runs of 11-138 (code 18), then of 3-10 (code 17).
-        func zeros(_ count: Int) -> [CodeLengthItem] {
-            var left = count, result: [CodeLengthItem] = []
-            while left >= 11 {
-                var run = min(left, 138)
-                if (1...2).contains(left - run) { run -= 3 }
-                result.append(.manyZeros(extra: run - 11))
-                left -= run
-            }
-            if left >= 3 { result.append(.zeros(extra: left - 3)) } else { result += Array(repeating: .length(0), count: left) }
-            return result
-        }
-        return zeros(letter) + [.length(1)] + zeros(255 - letter) + [.length(2), .length(2)] + distances.map { .length($0) }
+        var lengths = [Int](repeating: 0, count: 258)
+        (lengths[letter], lengths[256], lengths[257]) = (1, 2, 2)
+        return codeLengthItems(lengths + distances)
     }
 
     /// `prefix` (a non-final fixed block of that many 9-bit literals 0x90, when not nil), then a final dynamic
