@@ -14,14 +14,15 @@
 #define LITERALS16(n) LITERALS4(n), LITERALS4((n) + 4), LITERALS4((n) + 8), LITERALS4((n) + 12)
 #define LITERALS64(n) LITERALS16(n), LITERALS16((n) + 16), LITERALS16((n) + 32), LITERALS16((n) + 48)
 #define BASE(base, extra) ((uint32_t)(base) << 16 | (extra))
-// Lengths flagged long: those whose code and extra bits fit in the root get resolved entries (`resolve_lengths`).
+// Lengths with extra bits flagged long: those whose code and extra bits fit in the root get resolved entries
+// (`resolve_lengths`). A length without extra bits is whole as it is.
 #define LENGTH(base, extra) (BASE(base, extra) | ENTRY_LONG_LENGTH)
 static const uint32_t litlen_symbols[MAX_SYMBOLS] = {
     LITERALS64(0), LITERALS64(64), LITERALS64(128), LITERALS64(192), ENTRY_END,
-    LENGTH(3, 0), LENGTH(4, 0), LENGTH(5, 0), LENGTH(6, 0), LENGTH(7, 0), LENGTH(8, 0), LENGTH(9, 0), LENGTH(10, 0),
+    BASE(3, 0), BASE(4, 0), BASE(5, 0), BASE(6, 0), BASE(7, 0), BASE(8, 0), BASE(9, 0), BASE(10, 0),
     LENGTH(11, 1), LENGTH(13, 1), LENGTH(15, 1), LENGTH(17, 1), LENGTH(19, 2), LENGTH(23, 2), LENGTH(27, 2), LENGTH(31, 2),
     LENGTH(35, 3), LENGTH(43, 3), LENGTH(51, 3), LENGTH(59, 3), LENGTH(67, 4), LENGTH(83, 4), LENGTH(99, 4), LENGTH(115, 4),
-    LENGTH(131, 5), LENGTH(163, 5), LENGTH(195, 5), LENGTH(227, 5), LENGTH(258, 0), ENTRY_INVALID, ENTRY_INVALID};
+    LENGTH(131, 5), LENGTH(163, 5), LENGTH(195, 5), LENGTH(227, 5), BASE(258, 0), ENTRY_INVALID, ENTRY_INVALID};
 static const uint32_t dist_symbols[32] = {
     BASE(1, 0), BASE(2, 0), BASE(3, 0), BASE(4, 0), BASE(5, 1), BASE(7, 1), BASE(9, 2), BASE(13, 2),
     BASE(17, 3), BASE(25, 3), BASE(33, 4), BASE(49, 4), BASE(65, 5), BASE(97, 5), BASE(129, 6), BASE(193, 6),
