@@ -26,12 +26,19 @@ __attribute__((target("pclmul,sse4.1"))) static inline __m128i ccrc32_fold_lane(
     return _mm_xor_si128(_mm_xor_si128(low, high), data);
 }
 
+/// Eight lanes over 1024 bits: x^(1024+32) and x^(1024-32) mod P, reflected and shifted as the other constants are.
+#define CCRC32_FOLD8_LOW 0x1e88ef372
+#define CCRC32_FOLD8_HIGH 0x14a7fe880
+/// Four lanes over 512 bits: x^(512+32) and x^(512+96) mod P.
+#define CCRC32_FOLD4_LOW 0x154442bd4
+#define CCRC32_FOLD4_HIGH 0x1c6e41596
+
 /// Four lanes over 512 bits, 128 bits to 64 to 32: the CRC register after lanes `x0`-`x3` (the 64 bytes before
-/// `bytes`, folded) and the `length` bytes at `bytes` (a multiple of 16).
+/// `bytes`, folded) and the `length` bytes at `bytes` (a multiple of 16). The lanes are named one by one, never kept
+/// in an array: the Swift module that compiles this header would keep an array of vectors in memory.
 __attribute__((target("pclmul,sse4.1"), always_inline)) static inline uint32_t ccrc32_finish(__m128i x0, __m128i x1, __m128i x2, __m128i x3,
                                                                                              const uint8_t *bytes, size_t length) {
-    // Four lanes of 128 bits fold over 512 bits: x^(512+32) and x^(512+96) mod P.
-    const __m128i fold4 = _mm_set_epi64x(0x1c6e41596, 0x154442bd4);
+    const __m128i fold4 = _mm_set_epi64x(CCRC32_FOLD4_HIGH, CCRC32_FOLD4_LOW);
     // One lane folds over 128 bits: x^(128+32) and x^(128+96) mod P.
     const __m128i fold1 = _mm_set_epi64x(0x0ccaa009e, 0x1751997d0);
     // 64 bits to 32: x^64 mod P.
@@ -64,39 +71,45 @@ __attribute__((target("pclmul,sse4.1"), always_inline)) static inline uint32_t c
     return (uint32_t)_mm_extract_epi32(_mm_xor_si128(t, x), 1);
 }
 
-/// Eight lanes over 1024 bits: x^(1024+32) and x^(1024-32) mod P, reflected and shifted as the other constants are.
-#define CCRC32_FOLD8_LOW 0x1e88ef372
-#define CCRC32_FOLD8_HIGH 0x14a7fe880
-
-/// Eight lanes `x[0..<8]` (128 bytes) folded onto four (the 512 bits of `x[4..<8]` folded onto `x[0..<4]`).
-__attribute__((target("pclmul,sse4.1"), always_inline)) static inline void ccrc32_eight_to_four(__m128i *x) {
-    const __m128i fold4 = _mm_set_epi64x(0x1c6e41596, 0x154442bd4);
-    for (int i = 0; i < 4; i++) x[i] = ccrc32_fold_lane(x[i], fold4, x[i + 4]);
-}
-
 /// The CRC register `state` (not inverted) after the `length` bytes at `bytes`: at least 64, a multiple of 16.
 /// Inlined into one function per instruction set.
 __attribute__((target("pclmul,sse4.1"), always_inline)) static inline uint32_t ccrc32_fold_body(uint32_t state, const uint8_t *bytes,
                                                                                                size_t length) {
-    __m128i x[8];
-    for (int i = 0; i < 4; i++) x[i] = _mm_loadu_si128((const __m128i *)(bytes + 16 * i));
-    x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)state));
+    __m128i x0 = _mm_loadu_si128((const __m128i *)bytes);
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(bytes + 16));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(bytes + 32));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(bytes + 48));
+    x0 = _mm_xor_si128(x0, _mm_cvtsi32_si128((int)state));
     bytes += 64;
     length -= 64;
     if (length >= 64) {
         // Eight lanes while 128 bytes are left, then folded onto four.
         const __m128i fold8 = _mm_set_epi64x(CCRC32_FOLD8_HIGH, CCRC32_FOLD8_LOW);
-        for (int i = 4; i < 8; i++) x[i] = _mm_loadu_si128((const __m128i *)(bytes + 16 * (i - 4)));
+        const __m128i fold4 = _mm_set_epi64x(CCRC32_FOLD4_HIGH, CCRC32_FOLD4_LOW);
+        __m128i x4 = _mm_loadu_si128((const __m128i *)bytes);
+        __m128i x5 = _mm_loadu_si128((const __m128i *)(bytes + 16));
+        __m128i x6 = _mm_loadu_si128((const __m128i *)(bytes + 32));
+        __m128i x7 = _mm_loadu_si128((const __m128i *)(bytes + 48));
         bytes += 64;
         length -= 64;
         while (length >= 128) {
-            for (int i = 0; i < 8; i++) x[i] = ccrc32_fold_lane(x[i], fold8, _mm_loadu_si128((const __m128i *)(bytes + 16 * i)));
+            x0 = ccrc32_fold_lane(x0, fold8, _mm_loadu_si128((const __m128i *)bytes));
+            x1 = ccrc32_fold_lane(x1, fold8, _mm_loadu_si128((const __m128i *)(bytes + 16)));
+            x2 = ccrc32_fold_lane(x2, fold8, _mm_loadu_si128((const __m128i *)(bytes + 32)));
+            x3 = ccrc32_fold_lane(x3, fold8, _mm_loadu_si128((const __m128i *)(bytes + 48)));
+            x4 = ccrc32_fold_lane(x4, fold8, _mm_loadu_si128((const __m128i *)(bytes + 64)));
+            x5 = ccrc32_fold_lane(x5, fold8, _mm_loadu_si128((const __m128i *)(bytes + 80)));
+            x6 = ccrc32_fold_lane(x6, fold8, _mm_loadu_si128((const __m128i *)(bytes + 96)));
+            x7 = ccrc32_fold_lane(x7, fold8, _mm_loadu_si128((const __m128i *)(bytes + 112)));
             bytes += 128;
             length -= 128;
         }
-        ccrc32_eight_to_four(x);
+        x0 = ccrc32_fold_lane(x0, fold4, x4);
+        x1 = ccrc32_fold_lane(x1, fold4, x5);
+        x2 = ccrc32_fold_lane(x2, fold4, x6);
+        x3 = ccrc32_fold_lane(x3, fold4, x7);
     }
-    return ccrc32_finish(x[0], x[1], x[2], x[3], bytes, length);
+    return ccrc32_finish(x0, x1, x2, x3, bytes, length);
 }
 
 /// `ccrc32_fold_body` with SSE4.1's two-operand instructions.
@@ -111,6 +124,14 @@ __attribute__((target("pclmul,avx"), noinline)) static inline uint32_t ccrc32_fo
     return ccrc32_fold_body(state, bytes, length);
 }
 
+/// Two lanes at once: each half of `lane` folded by the distance `constants` stands for, then `data` added.
+__attribute__((target("pclmul,avx,avx2,vpclmulqdq"), always_inline)) static inline __m256i ccrc32_fold_wide_lane(__m256i lane, __m256i constants,
+                                                                                                           __m256i data) {
+    __m256i low = _mm256_clmulepi64_epi128(lane, constants, 0x00);
+    __m256i high = _mm256_clmulepi64_epi128(lane, constants, 0x11);
+    return _mm256_xor_si256(_mm256_xor_si256(low, high), data);
+}
+
 /// `ccrc32_fold_blocks_avx` with the eight lanes held in four 256-bit registers, each folded by one 256-bit
 /// carry-less multiply per half (VPCLMULQDQ): half the instructions per 128 bytes.
 __attribute__((target("pclmul,sse4.1,avx,avx2,vpclmulqdq"), noinline)) static inline uint32_t ccrc32_fold_blocks_wide(uint32_t state,
@@ -118,26 +139,28 @@ __attribute__((target("pclmul,sse4.1,avx,avx2,vpclmulqdq"), noinline)) static in
                                                                                                                   size_t length) {
     if (length < 256) return ccrc32_fold_body(state, bytes, length);
     const __m256i fold8 = _mm256_set_epi64x(CCRC32_FOLD8_HIGH, CCRC32_FOLD8_LOW, CCRC32_FOLD8_HIGH, CCRC32_FOLD8_LOW);
-    __m256i y[4];
-    for (int i = 0; i < 4; i++) y[i] = _mm256_loadu_si256((const __m256i *)(bytes + 32 * i));
-    y[0] = _mm256_xor_si256(y[0], _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)state)));
+    const __m128i fold4 = _mm_set_epi64x(CCRC32_FOLD4_HIGH, CCRC32_FOLD4_LOW);
+    __m256i y0 = _mm256_loadu_si256((const __m256i *)bytes);
+    __m256i y1 = _mm256_loadu_si256((const __m256i *)(bytes + 32));
+    __m256i y2 = _mm256_loadu_si256((const __m256i *)(bytes + 64));
+    __m256i y3 = _mm256_loadu_si256((const __m256i *)(bytes + 96));
+    y0 = _mm256_xor_si256(y0, _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)state)));
     bytes += 128;
     length -= 128;
     while (length >= 128) {
-        for (int i = 0; i < 4; i++) {
-            __m256i low = _mm256_clmulepi64_epi128(y[i], fold8, 0x00), high = _mm256_clmulepi64_epi128(y[i], fold8, 0x11);
-            y[i] = _mm256_xor_si256(_mm256_xor_si256(low, high), _mm256_loadu_si256((const __m256i *)(bytes + 32 * i)));
-        }
+        y0 = ccrc32_fold_wide_lane(y0, fold8, _mm256_loadu_si256((const __m256i *)bytes));
+        y1 = ccrc32_fold_wide_lane(y1, fold8, _mm256_loadu_si256((const __m256i *)(bytes + 32)));
+        y2 = ccrc32_fold_wide_lane(y2, fold8, _mm256_loadu_si256((const __m256i *)(bytes + 64)));
+        y3 = ccrc32_fold_wide_lane(y3, fold8, _mm256_loadu_si256((const __m256i *)(bytes + 96)));
         bytes += 128;
         length -= 128;
     }
-    __m128i x[8];
-    for (int i = 0; i < 4; i++) {
-        x[2 * i] = _mm256_castsi256_si128(y[i]);
-        x[2 * i + 1] = _mm256_extracti128_si256(y[i], 1);
-    }
-    ccrc32_eight_to_four(x);
-    return ccrc32_finish(x[0], x[1], x[2], x[3], bytes, length);
+    // The eight 128-bit lanes, in order (two in each register), folded onto four.
+    __m128i x0 = ccrc32_fold_lane(_mm256_castsi256_si128(y0), fold4, _mm256_castsi256_si128(y2));
+    __m128i x1 = ccrc32_fold_lane(_mm256_extracti128_si256(y0, 1), fold4, _mm256_extracti128_si256(y2, 1));
+    __m128i x2 = ccrc32_fold_lane(_mm256_castsi256_si128(y1), fold4, _mm256_castsi256_si128(y3));
+    __m128i x3 = ccrc32_fold_lane(_mm256_extracti128_si256(y1, 1), fold4, _mm256_extracti128_si256(y3, 1));
+    return ccrc32_finish(x0, x1, x2, x3, bytes, length);
 }
 
 /// Which folding this processor runs: 0 none (not x86_64 with PCLMULQDQ and SSE4.1), 1 SSE4.1, 2 AVX, 3 AVX2 with
