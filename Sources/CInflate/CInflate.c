@@ -56,14 +56,14 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
             if (budget == 0) break;
             // Once 32 KiB are written, no distance reaches back before the output.
             if ((size_t)(state.out - output) >= 32768)
-                ended = fast_iterations(&state, budget, 0, 1, litlen, dist, output, out_end, &status);
+                ended = fast_iterations(&state, budget, 0, 1, in_last, litlen, dist, output, out_end, &status);
             else
-                ended = fast_iterations(&state, budget, 0, 0, litlen, dist, output, out_end, &status);
+                ended = fast_iterations(&state, budget, 0, 0, in_last, litlen, dist, output, out_end, &status);
             if (ended) break;
         }
         // Near the output's end, one checked iteration at a time.
         while (!ended && state.in <= in_last && out_end - state.out >= 32)
-            ended = fast_iterations(&state, 1, 1, 0, litlen, dist, output, out_end, &status);
+            ended = fast_iterations(&state, 1, 1, 0, in_last, litlen, dist, output, out_end, &status);
         // Back to the exact loop's reader: the bytes from `in` on, less the `pos` bits already consumed.
         reader->next = state.in + (state.pos >> 3);
         reader->buffer = 0;

@@ -90,11 +90,13 @@ typedef struct {
 
 /// Runs `budget` iterations of the fast loop (each: up to three literals, then a match if one comes), or fewer
 /// when the block ends or is malformed: then returns 1 with `*status` set, else 0. Unless `checked`, the caller
-/// makes sure that no iteration loads from past the input's last 8 bytes nor writes `ITERATION_ROOM` bytes past
-/// `out_end`; when `checked` (one iteration, with at least 8 input bytes and 32 bytes of room at its start), a
-/// match whose copy would pass `out_end` is copied byte by byte, or refused when it does not fit. Inlined into
-/// each loop, with `checked` a constant.
+/// makes sure that no iteration loads from past `in_last` (the input's last 8 bytes) nor writes `ITERATION_ROOM`
+/// bytes past `out_end`; when `checked` (one iteration, from `in` at most `in_last` and with 32 bytes of room), a
+/// match whose copy would pass `out_end` is copied byte by byte, or refused when it does not fit, and no word is
+/// loaded from past `in_last` (the iteration stops there, for the exact loop). Inlined into each loop, with
+/// `checked` and `far` constants.
 static inline __attribute__((always_inline)) int fast_iterations(fast_state *state, size_t budget, int checked, int far,
+                                                                 const uint8_t *in_last,
                                                                  const uint32_t *litlen, const uint32_t *dist,
                                                                  const uint8_t *output, uint8_t *out_end,
                                                                  cinflate_status *status) {
@@ -185,17 +187,21 @@ static inline __attribute__((always_inline)) int fast_iterations(fast_state *sta
             break;
         }
         // The next entry from a new load, looked up while the match is copied: the match may have left fewer
-        // bits than the table's root (up to 16 bits of literals, then 48 of a match).
+        // bits than the table's root (up to 16 bits of literals, then 48 of a match). A checked iteration loads
+        // nothing past `in_last`: the exact loop goes on from there.
         in += pos >> 3;
         pos &= 7;
-        bits = load_le64(in) >> (pos & 63);
-        entry = litlen[bits & LITLEN_MASK];
+        int reload = !checked || in <= in_last;
+        if (reload) {
+            bits = load_le64(in) >> (pos & 63);
+            entry = litlen[bits & LITLEN_MASK];
+        }
         if (!checked || LIKELY(room >= length + 31))
             copy_match_fast(out, (const uint8_t *)from, length);
         else
             for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
         out += length;
-        if (UNLIKELY(--budget == 0)) break;
+        if (!reload || UNLIKELY(--budget == 0)) break;
         continue;
     next:
         // After literals alone (at most 16 bits, then 15 of a literal in a subtable, or three of 15): at least
@@ -203,6 +209,7 @@ static inline __attribute__((always_inline)) int fast_iterations(fast_state *sta
         entry = litlen[bits & LITLEN_MASK];
         in += pos >> 3;
         pos &= 7;
+        if (checked && in > in_last) break;
         bits = load_le64(in) >> (pos & 63);
         if (UNLIKELY(--budget == 0)) break;
     }
