@@ -186,15 +186,18 @@ static inline __attribute__((always_inline)) int fast_iterations(fast_state *sta
             ended = 1;
             break;
         }
-        // The next entry from a new load, looked up while the match is copied: the match may have left fewer
-        // bits than the table's root (up to 16 bits of literals, then 48 of a match). A checked iteration loads
-        // nothing past `in_last`: the exact loop goes on from there.
+        // The next entry, looked up before the word is loaded again (so that the lookup waits for no load) from
+        // the bits the match left: at least 64 - 7 - 48, the table's root, after a match at a load's start, but
+        // after literals (up to 16 bits) fewer may be left: then it is looked up again from the new load. A
+        // checked iteration loads nothing past `in_last`: the exact loop goes on from there.
+        int stale = pos > 64 - LITLEN_BITS;
+        entry = litlen[bits & LITLEN_MASK];
         in += pos >> 3;
         pos &= 7;
         int reload = !checked || in <= in_last;
         if (reload) {
             bits = load_le64(in) >> (pos & 63);
-            entry = litlen[bits & LITLEN_MASK];
+            if (UNLIKELY(stale)) entry = litlen[bits & LITLEN_MASK];
         }
         if (!checked || LIKELY(room >= length + 31))
             copy_match_fast(out, (const uint8_t *)from, length);
