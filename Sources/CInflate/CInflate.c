@@ -1,29 +1,21 @@
-// Inflate (RFC 1951) into a buffer of known size. Two paths decode a block's codes:
+// Inflate (RFC 1951) into a buffer of known size. Three loops decode a block's codes:
 //
-// - the fast loop, while at least 8 input bytes and 32 bytes of output room remain: the bit buffer is reloaded
-//   with one unaligned 64-bit load from the byte the next bit is in (at least 57 bits, enough for a literal and a
-//   whole length/distance pair, so no item is checked for missing bits), literals are decoded up to three per
-//   load, and matches are copied 8, 16 or 32 bytes at a time, writing past the match's end into room the fast
-//   loop checks for (a match without that room is copied byte by byte);
+// - the fast loop, in rounds of as many iterations as the input and the output are sure to have room for (each
+//   iteration reads at most 8 bytes further and writes at most ITERATION_ROOM bytes), so that no iteration checks
+//   either end: the bit buffer is reloaded with one unaligned 64-bit load from the byte the next bit is in (at
+//   least 57 bits, enough for a literal and a whole length/distance pair, so no item is checked for missing bits),
+//   literals are decoded up to three per load, lengths come whole from the table when their extra bits fit in
+//   it, and matches are copied 8, 16 or 32 bytes at a time, writing past the match's end; once 32 KiB are
+//   written, no match is checked for reaching back before the output;
+// - the same iterations one at a time, each checked, near the output's end (a match without room for its copy's
+//   extra bytes is copied byte by byte);
 // - the exact loop near the input's end: byte-at-a-time refills, every item checked for missing input bits
 //   before it is written (so a cut stream produces exactly the items it holds whole, as zlib does) and every
 //   write checked against the output's end.
 #include <string.h>
 #include "bits.h"
+#include "fastloop.h"
 #include "tables.h"
-
-#define LITLEN_MASK ((1u << LITLEN_BITS) - 1)
-#define DIST_MASK ((1u << DIST_BITS) - 1)
-/// The output room the fast loop keeps: three literals, or the most a match's copy writes past its end.
-#define FAST_ROOM 32
-
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-
-/// Writes a word's 8 bytes (only ever one byte repeated, which reads the same in either byte order).
-static inline void store_word(uint8_t *p, uint64_t word) {
-    memcpy(p, &word, 8);
-}
 
 /// The entry the buffer's next bits select, through a link if there is one; `*skip` is set to the root bits
 /// the link stands for (to consume before the entry's own), else 0.
@@ -37,60 +29,6 @@ static inline uint32_t lookup(const uint32_t *table, unsigned root, uint64_t buf
     return entry;
 }
 
-/// The value a length or distance entry decodes to, from the bits at its code's start: base plus extra bits (the
-/// entry's flags are 0, so its code's length is the low 6 bits of the entry shifted by 8).
-static inline size_t entry_value(uint64_t entry, uint64_t buffer) {
-    return (size_t)((entry >> 16) + (low_bits(buffer, ENTRY_CONSUME(entry)) >> ((entry >> 8) & 63)));
-}
-
-/// Copies a match of `length` bytes from `from` (before `out`) in words of 8, 16 or 32 bytes: it may write up to 31
-/// bytes past the match's end. Each word is read after the one before it is written, so a match that overlaps
-/// its own output repeats it as it should.
-static inline void copy_match_fast(uint8_t *out, const uint8_t *from, size_t length) {
-    size_t distance = (size_t)(out - from);
-    uint8_t *end = out + length;
-    if (LIKELY(distance >= 32)) {
-        memcpy(out, from, 32);
-        if (UNLIKELY(length > 32)) {
-            out += 32;
-            from += 32;
-            do {
-                memcpy(out, from, 32);
-                out += 32;
-                from += 32;
-            } while (out < end);
-        }
-    } else if (distance >= 16) {
-        do {
-            memcpy(out, from, 16);
-            out += 16;
-            from += 16;
-        } while (out < end);
-    } else if (distance >= 8) {
-        do {
-            memcpy(out, from, 8);
-            out += 8;
-            from += 8;
-        } while (out < end);
-    } else if (distance == 1) {
-        uint64_t run = UINT64_C(0x0101010101010101) * *from;
-        do {
-            store_word(out, run);
-            out += 8;
-        } while (out < end);
-    } else {
-        // Distances 2-7: eight bytes one at a time (an overlapping copy repeats the pattern), then whole words
-        // from a multiple of the distance at least 8 bytes back, where the same pattern already lies.
-        for (unsigned i = 0; i < 8; i++) out[i] = from[i];
-        size_t stride = distance * ((8 + distance - 1) / distance);
-        out += 8;
-        while (out < end) {
-            memcpy(out, out - stride, 8);
-            out += 8;
-        }
-    }
-}
-
 /// Decodes a Huffman block's codes up to its end-of-block code. Inlined into two functions: one for any
 /// processor and, on x86_64, one compiled for BMI2 and AVX2 (shifts and masks by a register's count in one
 /// instruction, 32-byte copies).
@@ -99,122 +37,44 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
     uint8_t *out = *out_cursor;
     cinflate_status status = CINFLATE_OK;
     unsigned skip;
-    // The fast loop's bit reader: `in` is the byte the next bit is in, `pos` counts the bits of the word at `in`
-    // already consumed (adding an entry adds its low byte, the bits to consume), and `bits` is that word shifted
-    // by them (at least 57 input bits after a load). The fast loop also needs the output at an address above the
-    // longest distance, so that a match's source address can be compared.
-    const uint8_t *in = reader->next;
-    uint8_t pos = 0;
-    if (reader->end - reader->next >= 8 && out_end - out >= FAST_ROOM && (uintptr_t)output > 32768) {
-        in = reader->next - ((reader->bits + 7) >> 3);
-        pos = (uint8_t)((0u - reader->bits) & 7);
+    // The fast loops need the output at an address above the longest distance, so that a match's source address
+    // can be compared.
+    if (reader->end - reader->next >= 8 && out_end - out >= 32 && (uintptr_t)output > 32768) {
+        fast_state state;
+        state.in = reader->next - ((reader->bits + 7) >> 3);
+        state.pos = (uint8_t)((0u - reader->bits) & 7);
+        state.out = out;
+        state.bits = load_le64(state.in) >> (state.pos & 63);
+        state.entry = litlen[state.bits & LITLEN_MASK];
         const uint8_t *in_last = reader->end - 8;
-        uint8_t *out_last = out_end - FAST_ROOM;
-        // The next item's entry is looked up before the word is loaded again, from the bits left of the last one
-        // (at least 64 - 7 - 48 = 9, the literal/length table's root), so that the lookup waits for no load.
-        uint64_t bits = load_le64(in) >> (pos & 63);
-        uint64_t entry = litlen[bits & LITLEN_MASK];
+        int ended = 0;
         for (;;) {
-            if ((int32_t)entry < 0) {
-                // Up to three literals per load (15 bits each at most), then a match if the bits for one are left.
-                bits >>= entry & 63;
-                pos += (uint8_t)entry;
-                out[0] = (uint8_t)(entry >> 16);
-                entry = litlen[bits & LITLEN_MASK];
-                if ((int32_t)entry >= 0) {
-                    out += 1;
-                } else {
-                    bits >>= entry & 63;
-                    pos += (uint8_t)entry;
-                    out[1] = (uint8_t)(entry >> 16);
-                    entry = litlen[bits & LITLEN_MASK];
-                    if ((int32_t)entry < 0) {
-                        bits >>= entry & 63;
-                        pos += (uint8_t)entry;
-                        out[2] = (uint8_t)(entry >> 16);
-                        out += 3;
-                        goto next;
-                    }
-                    out += 2;
-                }
-                if (pos > 64 - 48) goto next;
-            }
-            if (UNLIKELY(entry & ENTRY_EXCEPTIONAL)) {
-                if (entry & ENTRY_LINK) {
-                    // A code longer than the root bits: its subtable entry.
-                    bits >>= entry & 63;
-                    pos += (uint8_t)entry;
-                    entry = litlen[(entry >> 16) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
-                    if ((int32_t)entry < 0) {
-                        bits >>= entry & 63;
-                        pos += (uint8_t)entry;
-                        *out++ = (uint8_t)(entry >> 16);
-                        goto next;
-                    }
-                }
-                if (entry & (ENTRY_END | ENTRY_INVALID)) {
-                    pos += (uint8_t)entry;
-                    status = entry & ENTRY_END ? CINFLATE_OK : CINFLATE_BAD_LITERAL_LENGTH_SYMBOL;
-                    goto leave;
-                }
-            }
-            // A length and a distance: at most 20 + 28 bits.
-            uint64_t saved = bits;
-            bits >>= entry & 63;
-            pos += (uint8_t)entry;
-            size_t length = entry_value(entry, saved);
-            entry = dist[bits & DIST_MASK];
-            if (UNLIKELY((int32_t)entry < 0)) {
-                if (!(entry & ENTRY_LINK)) {
-                    status = CINFLATE_BAD_DISTANCE_SYMBOL;
-                    goto leave;
-                }
-                bits >>= entry & 63;
-                pos += (uint8_t)entry;
-                entry = dist[ENTRY_VALUE(entry) + (bits & ((1u << ENTRY_CODE_BITS(entry)) - 1))];
-                if ((int32_t)entry < 0) {
-                    status = CINFLATE_BAD_DISTANCE_SYMBOL;
-                    goto leave;
-                }
-            }
-            pos += (uint8_t)entry;
-            // Addresses compared as integers: a distance is at most 32,768, the output lies above that address.
-            uintptr_t from = (uintptr_t)out - entry_value(entry, bits);
-            bits >>= entry & 63;
-            if (UNLIKELY(from < (uintptr_t)output)) {
-                status = CINFLATE_DISTANCE_TOO_FAR;
-                goto leave;
-            }
-            if (LIKELY(out + length <= out_last)) {
-                entry = litlen[bits & LITLEN_MASK];
-                copy_match_fast(out, (const uint8_t *)from, length);
-                out += length;
-                in += pos >> 3;
-                pos &= 7;
-                if (UNLIKELY(in > in_last)) break;
-                bits = load_le64(in) >> (pos & 63);
-                continue;
-            }
-            // Near the output's end: exactly the match's bytes, if they fit.
-            if (length > (size_t)(out_end - out)) {
-                status = CINFLATE_OUTPUT_FULL;
-                goto leave;
-            }
-            for (size_t i = 0; i < length; i++) out[i] = ((const uint8_t *)from)[i];
-            out += length;
-        next:
-            entry = litlen[bits & LITLEN_MASK];
-            in += pos >> 3;
-            pos &= 7;
-            if (UNLIKELY(in > in_last || out > out_last)) break;
-            bits = load_le64(in) >> (pos & 63);
+            // As many iterations as can run without checking the input's or the output's end: each moves `in` at
+            // most 8 bytes on, and writes at most ITERATION_ROOM bytes.
+            size_t by_input = (size_t)(in_last - state.in) / 8, by_output = (size_t)(out_end - state.out) / ITERATION_ROOM;
+            size_t budget = by_input < by_output ? by_input : by_output;
+            if (budget == 0) break;
+            // Once 32 KiB are written, no distance reaches back before the output.
+            if ((size_t)(state.out - output) >= 32768)
+                ended = fast_iterations(&state, budget, 0, 1, in_last, litlen, dist, output, out_end, &status);
+            else
+                ended = fast_iterations(&state, budget, 0, 0, in_last, litlen, dist, output, out_end, &status);
+            if (ended) break;
         }
+        // Near the output's end, one checked iteration at a time.
+        while (!ended && state.in <= in_last && out_end - state.out >= 32)
+            ended = fast_iterations(&state, 1, 1, 0, in_last, litlen, dist, output, out_end, &status);
         // Back to the exact loop's reader: the bytes from `in` on, less the `pos` bits already consumed.
-        reader->next = in;
+        reader->next = state.in + (state.pos >> 3);
         reader->buffer = 0;
         reader->bits = 0;
         refill(reader);
-        consume(reader, pos);
+        consume(reader, state.pos & 7);
+        out = state.out;
+        if (ended) {
+            *out_cursor = out;
+            return status;
+        }
     }
     // The exact loop: each item's bits are checked before it is written, each write against the end.
     for (;;) {
@@ -270,17 +130,6 @@ static inline __attribute__((always_inline)) cinflate_status huffman_block_body(
         for (unsigned i = 0; i < length; i++) out[i] = from[i];
         out += length;
     }
-    *out_cursor = out;
-    return status;
-leave:
-    // A block's end or an error found by the fast loop.
-    in += pos >> 3;
-    pos &= 7;
-    reader->next = in;
-    reader->buffer = 0;
-    reader->bits = 0;
-    refill(reader);
-    consume(reader, pos);
     *out_cursor = out;
     return status;
 }
@@ -343,8 +192,9 @@ static cinflate_status inflate_stream(const uint8_t *input, size_t input_length,
             cinflate_fixed_tables(&fixed_litlen, &fixed_dist);
             status = decode(&reader, fixed_litlen, fixed_dist, output, &out, out_end);
         } else if (type == 2) {
-            status = cinflate_dynamic_header(&reader, litlen, dist);
-            if (status == CINFLATE_OK) status = decode(&reader, litlen, dist, output, &out, out_end);
+            const uint32_t *block_litlen, *block_dist;
+            status = cinflate_dynamic_tables(&reader, litlen, dist, &block_litlen, &block_dist);
+            if (status == CINFLATE_OK) status = decode(&reader, block_litlen, block_dist, output, &out, out_end);
         } else {
             status = CINFLATE_BAD_BLOCK_TYPE;
         }

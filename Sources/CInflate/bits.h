@@ -70,4 +70,10 @@ cinflate_status cinflate_stored_block(bit_reader *reader, uint8_t **out, uint8_t
 /// Reads a dynamic block's header (RFC 1951 3.2.7) into the literal/length and distance tables.
 cinflate_status cinflate_dynamic_header(bit_reader *reader, uint32_t *litlen, uint32_t *dist);
 
+/// A dynamic block's tables: those this thread decoded before from the same header bits when there are any
+/// (`cache.c`), else read into a cache slot, or into `litlen` and `dist` when there is no cache. `*litlen_used`
+/// and `*dist_used` are set to the tables to decode the block with.
+cinflate_status cinflate_dynamic_tables(bit_reader *reader, uint32_t *litlen, uint32_t *dist,
+                                        const uint32_t **litlen_used, const uint32_t **dist_used);
+
 #endif

@@ -14,12 +14,15 @@
 #define LITERALS16(n) LITERALS4(n), LITERALS4((n) + 4), LITERALS4((n) + 8), LITERALS4((n) + 12)
 #define LITERALS64(n) LITERALS16(n), LITERALS16((n) + 16), LITERALS16((n) + 32), LITERALS16((n) + 48)
 #define BASE(base, extra) ((uint32_t)(base) << 16 | (extra))
+// Lengths with extra bits flagged long: those whose code and extra bits fit in the root get resolved entries
+// (`resolve_lengths`). A length without extra bits is whole as it is.
+#define LENGTH(base, extra) (BASE(base, extra) | ENTRY_LONG_LENGTH)
 static const uint32_t litlen_symbols[MAX_SYMBOLS] = {
     LITERALS64(0), LITERALS64(64), LITERALS64(128), LITERALS64(192), ENTRY_END,
     BASE(3, 0), BASE(4, 0), BASE(5, 0), BASE(6, 0), BASE(7, 0), BASE(8, 0), BASE(9, 0), BASE(10, 0),
-    BASE(11, 1), BASE(13, 1), BASE(15, 1), BASE(17, 1), BASE(19, 2), BASE(23, 2), BASE(27, 2), BASE(31, 2),
-    BASE(35, 3), BASE(43, 3), BASE(51, 3), BASE(59, 3), BASE(67, 4), BASE(83, 4), BASE(99, 4), BASE(115, 4),
-    BASE(131, 5), BASE(163, 5), BASE(195, 5), BASE(227, 5), BASE(258, 0), ENTRY_INVALID, ENTRY_INVALID};
+    LENGTH(11, 1), LENGTH(13, 1), LENGTH(15, 1), LENGTH(17, 1), LENGTH(19, 2), LENGTH(23, 2), LENGTH(27, 2), LENGTH(31, 2),
+    LENGTH(35, 3), LENGTH(43, 3), LENGTH(51, 3), LENGTH(59, 3), LENGTH(67, 4), LENGTH(83, 4), LENGTH(99, 4), LENGTH(115, 4),
+    LENGTH(131, 5), LENGTH(163, 5), LENGTH(195, 5), LENGTH(227, 5), BASE(258, 0), ENTRY_INVALID, ENTRY_INVALID};
 static const uint32_t dist_symbols[32] = {
     BASE(1, 0), BASE(2, 0), BASE(3, 0), BASE(4, 0), BASE(5, 1), BASE(7, 1), BASE(9, 2), BASE(13, 2),
     BASE(17, 3), BASE(25, 3), BASE(33, 4), BASE(49, 4), BASE(65, 5), BASE(97, 5), BASE(129, 6), BASE(193, 6),
@@ -51,6 +54,25 @@ static unsigned grow(uint32_t *table, unsigned size, unsigned wanted) {
 static inline unsigned next_reversed(unsigned code, unsigned mask) {
     unsigned complement = code ^ mask;
     return complement ^ (0x7FFFFFFFu >> __builtin_clz(complement));
+}
+
+/// A length symbol's code within the root: its symbol's entry, its code (bit-reversed) and the code's length.
+typedef struct {
+    uint32_t entry;
+    unsigned code, length;
+} root_length;
+
+/// Rewrites the root entries of the lengths in `lengths[0..<count]` whose code and extra bits fit in `root` bits:
+/// one entry for each value of the extra bits, holding the whole length (the code then counts as code and extra
+/// bits together), with no flag. The others keep their flagged entry (base and extra bits).
+static void resolve_lengths(uint32_t *table, unsigned root, const root_length *lengths, unsigned count) {
+    for (const root_length *item = lengths; item < lengths + count; item++) {
+        unsigned extra = ENTRY_CONSUME(item->entry), whole = item->length + extra;
+        if (whole > root) continue;
+        uint32_t entry = (item->entry & ~ENTRY_LONG_LENGTH & 0xFFFF0000u) + whole * 0x101u;
+        for (unsigned value = 0; value < (1u << extra); value++, entry += 1u << 16)
+            for (unsigned i = item->code | value << item->length; i < (1u << root); i += 1u << whole) table[i] = entry;
+    }
 }
 
 /// The lengths of `count` symbols eight at a time: whether the eight from `symbol` on are all 0 (no code).
@@ -118,21 +140,27 @@ int cinflate_build(uint32_t *table, unsigned capacity, unsigned root, const uint
     // grown by copies for the next length.
     if (shortest > root) return -1;
     unsigned code = 0, size = 1, next = 0;
+    root_length lengths_in_root[MAX_SYMBOLS - 256];
+    unsigned length_count = 0;
     for (unsigned length = shortest; length <= root && length <= longest; length++) {
         if (!counts[length]) continue;
         size = grow(table, size, 1u << length);
         uint32_t add = length * 0x101u;
         for (unsigned n = counts[length]; n; n--) {
-            table[code] = symbols[sorted[next++]] + add;
+            unsigned symbol = sorted[next++];
+            table[code] = symbols[symbol] + add;
+            if (kind == ALPHABET_LITLEN && (symbols[symbol] & ENTRY_LONG_LENGTH)) lengths_in_root[length_count++] = (root_length){symbols[symbol], code, length};
             if (code == size - 1) {
                 // The last code (all ones): the code ends within the root.
                 grow(table, size, 1u << root);
+                resolve_lengths(table, root, lengths_in_root, length_count);
                 return 0;
             }
             code = next_reversed(code, size - 1);
         }
     }
     grow(table, size, 1u << root);
+    resolve_lengths(table, root, lengths_in_root, length_count);
     // Longer codes: a link in the root table to a subtable indexed by the bits after the root.
     unsigned root_mask = (1u << root) - 1, free_entry = 1u << root;
     unsigned prefix = ~0u, sub_bits = 0;

@@ -13,19 +13,26 @@
 // Codes longer than the root bits go through a link to a subtable indexed by the bits after the root; their
 // subtable entries count only the bits after the root.
 //
+// A length whose code and extra bits fit in the root bits has an entry for each value of its extra bits: the
+// entry's value is the whole length, and its code's length is counted as the code and the extra bits (so that
+// the value computed from the base and extra bits, as for any other length, is the same). A length whose code
+// and extra bits do not fit is flagged ENTRY_LONG_LENGTH: its value is the base, to which the extra bits add.
+//
 // The layout lets the fast loop shift by the entry itself (a shift counts the low 6 bits of its register), tell
-// a literal from the sign, and find every other unusual literal/length entry with one test (ENTRY_EXCEPTIONAL).
-// A length or distance entry has no flag, so its base is the entry shifted right by 16.
+// a literal from the sign, and find every other unusual literal/length entry with one test (ENTRY_EXCEPTIONAL):
+// the length of any other literal/length entry is the entry shifted right by 16. A distance entry has no flag,
+// so its base is the entry shifted right by 16.
 
 #include <stddef.h>
 #include <stdint.h>
 #include "CInflate.h"
 
 #define ENTRY_LITERAL 0x80000000u
+#define ENTRY_LONG_LENGTH 0x8000u
 #define ENTRY_LINK 0x4000u
 #define ENTRY_END 0x2000u
 #define ENTRY_INVALID 0x1000u
-#define ENTRY_EXCEPTIONAL (ENTRY_LINK | ENTRY_END | ENTRY_INVALID)
+#define ENTRY_EXCEPTIONAL (ENTRY_LONG_LENGTH | ENTRY_LINK | ENTRY_END | ENTRY_INVALID)
 /// A distance entry that is a link or an invalid code (ENTRY_LINK or ENTRY_INVALID tells which).
 #define ENTRY_DIST_EXCEPTIONAL 0x80000000u
 

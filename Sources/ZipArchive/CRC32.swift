@@ -2,7 +2,8 @@ import CCRC32
 import CZlib
 
 /// A running CRC-32 (ISO-HDLC, as used by zip): folded 128 bytes at a time with the processor's
-/// carry-less multiply (`CCRC32`) where it has one, the rest (and everything elsewhere) with zlib's `crc32`.
+/// carry-less multiply (`CCRC32`; 256 bits at a time where it has VPCLMULQDQ) where it has one, the rest (and
+/// everything elsewhere) with zlib's `crc32`.
 public struct CRC32: Sendable, Hashable {
     /// The checksum of all bytes passed to `update` so far.
     public private(set) var value: UInt32 = 0
@@ -12,11 +13,11 @@ public struct CRC32: Sendable, Hashable {
 
     /// Feeds more bytes into the checksum.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        update(bytes, foldingAt: 2)
+        update(bytes, foldingAt: 3)
     }
 
-    /// `update` folding with SSE4.1 (`level` 1) or AVX (2) at most, where the processor has them: tests check each
-    /// against zlib on any machine.
+    /// `update` folding with SSE4.1 (`level` 1), AVX (2) or AVX2 with VPCLMULQDQ (3) at most, where the processor
+    /// has them: tests check each against zlib on any machine.
     package mutating func update(_ bytes: UnsafeRawBufferPointer, foldingAt level: Int32) {
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var crc = value
@@ -48,7 +49,7 @@ public struct CRC32: Sendable, Hashable {
     /// Whether this processor folds with carry-less multiplication (else zlib computes every byte).
     public static var isAccelerated: Bool { ccrc32_available() != 0 }
 
-    /// The best folding this processor runs: 0 none, 1 SSE4.1, 2 AVX.
+    /// The best folding this processor runs: 0 none, 1 SSE4.1, 2 AVX, 3 AVX2 with VPCLMULQDQ.
     package static var foldingLevel: Int32 { ccrc32_level() }
 
     /// Returns the CRC-32 of a byte buffer.

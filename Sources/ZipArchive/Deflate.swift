@@ -60,6 +60,10 @@ package enum Deflate {
         }
     }
 
+    /// How many dynamic blocks this thread has inflated with the tables of an identical header it decoded before
+    /// (`CInflate` keeps the recent ones of each thread): for tests, which check that the cache is used.
+    package static var headerCacheHits: UInt64 { cinflate_header_cache_hits() }
+
     /// What is wrong with a malformed stream, in the words of RFC 1951.
     private static func reason(_ status: cinflate_status) -> String {
         switch status {

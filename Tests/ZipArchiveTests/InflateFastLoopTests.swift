@@ -127,6 +127,37 @@ final class InflateFastLoopTests: XCTestCase {
         }
     }
 
+    func testALongMatchAfterALiteralLeavesNoStaleBitsForTheNextCode() {
+        // Codes of up to 15 bits: a 9-bit literal, a length of 15 + 5 bits and a distance of 15 + 13 bits take 57
+        // of the 57-64 bits one load holds, so the code after them must be read from a new load. Every alignment.
+        var lengths = [Int](repeating: 0, count: 286 + 30)
+        let letters = Array("bcdefghijklm".utf8).map(Int.init)
+        (lengths[0x61], lengths[256], lengths[0x79], lengths[284]) = (1, 2, 15, 15)
+        for (index, letter) in letters.enumerated() { lengths[letter] = 3 + index }
+        for symbol in 0..<14 { lengths[286 + symbol] = symbol + 1 }
+        (lengths[286 + 28], lengths[286 + 29]) = (15, 15)
+        let literalCodes = canonicalCodes(Array(lengths[..<286])), distanceCodes = canonicalCodes(Array(lengths[286...]))
+        for leading in 25_000..<25_016 {
+            var writer = BitWriter()
+            writeDynamicHeader(&writer, final: true, literals: 286, distances: 30, codeLengthCodeLengths: everyCodeLength,
+                               items: codeLengthItems(lengths))
+            let literal = { (symbol: Int) in writer.code(literalCodes[symbol], lengths[symbol]) }
+            for _ in 0..<leading { literal(0x61) }
+            literal(0x68)
+            literal(284)
+            writer.bits(0, 5)  // length 227
+            writer.code(distanceCodes[29], 15)
+            writer.bits(0, 13)  // distance 24,577
+            literal(0x62)
+            for _ in 0..<3000 { literal(0x63) }
+            literal(256)
+            writer.bits(0, 32)
+            let expected = [UInt8](repeating: 0x61, count: leading) + [0x68] + [UInt8](repeating: 0x61, count: 227) + [0x62]
+                + [UInt8](repeating: 0x63, count: 3000)
+            XCTAssertEqual(assertInflatesAsZlib(writer.bytes, declared: expected.count), .success(expected), "\(leading) leading literals")
+        }
+    }
+
     func testEveryBitFlippedFailsOrInflatesAsZlibDoes() {
         var random = seededGenerator(0xB17F_11B5)
         let data = motionJSON(count: 700, &random)

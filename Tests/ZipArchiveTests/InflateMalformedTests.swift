@@ -9,17 +9,6 @@ final class InflateMalformedTests: XCTestCase {
         XCTAssertEqual(result.failure, .corruptData(name: "e", reason: reason), file: file, line: line)
     }
 
-    /// A dynamic block: its header with every code-length symbol coded, then `body`.
-    private func dynamicBlock(literals: Int = 257, distances: Int = 1, _ items: [CodeLengthItem],
-                              body: (inout BitWriter) -> Void = { _ in }) -> [UInt8] {
-        var writer = BitWriter()
-        writeDynamicHeader(&writer, final: true, literals: literals, distances: distances,
-                           codeLengthCodeLengths: everyCodeLength, items: items)
-        body(&writer)
-        writer.bits(0, 16)
-        return writer.bytes
-    }
-
     /// Code lengths for symbols 0-255 with no code: 138 + 118 zeros.
     private let noLiterals: [CodeLengthItem] = [.manyZeros(extra: 127), .manyZeros(extra: 107)]
 

@@ -108,6 +108,37 @@ func fixedMatch(_ writer: inout BitWriter, length: Int, distance: Int) {
 /// Every symbol of the code-length alphabet with a code: 0-12 of 4 bits, 13-18 of 5 (a complete code).
 let everyCodeLength = (0..<19).map { $0 < 13 ? 4 : 5 }
 
+/// The code-length items that give the symbols `lengths` (0: no code): runs of zeros as repeat codes 18 (11-138)
+/// and 17 (3-10), every other length as itself.
+func codeLengthItems(_ lengths: [Int]) -> [CodeLengthItem] {
+    var items: [CodeLengthItem] = [], index = 0
+    while index < lengths.count {
+        var zeros = 0
+        while index + zeros < lengths.count, lengths[index + zeros] == 0, zeros < 138 { zeros += 1 }
+        if zeros >= 11 {
+            items.append(.manyZeros(extra: zeros - 11))
+        } else if zeros >= 3 {
+            items.append(.zeros(extra: zeros - 3))
+        } else {
+            zeros = 1
+            items.append(.length(lengths[index]))
+        }
+        index += zeros
+    }
+    return items
+}
+
+/// A final dynamic block: its header with every code-length symbol coded, then `body`, then 16 zero bits.
+func dynamicBlock(literals: Int = 257, distances: Int = 1, _ items: [CodeLengthItem],
+                  body: (inout BitWriter) -> Void = { _ in }) -> [UInt8] {
+    var writer = BitWriter()
+    writeDynamicHeader(&writer, final: true, literals: literals, distances: distances,
+                       codeLengthCodeLengths: everyCodeLength, items: items)
+    body(&writer)
+    writer.bits(0, 16)
+    return writer.bytes
+}
+
 extension XCTestCase {
     /// Our inflate (both decoders) and zlib's agree on `compressed` read as `declared` bytes: the same bytes, or
     /// the same size error, or both a corrupt stream. Returns our result.

@@ -48,12 +48,18 @@ typedef enum {
 } cinflate_status;
 
 /// Inflates the raw DEFLATE stream `input` into `output` (room for `capacity` bytes); `*produced` is set to the
-/// number of bytes written, whatever the status. Input after the final block is ignored. Thread-safe.
+/// number of bytes written, whatever the status. Input after the final block is ignored. Thread-safe: each thread
+/// keeps the tables of its 32 most recent dynamic block headers (about 180 KB, allocated on its first dynamic block
+/// and freed when it ends) and reuses them for a block whose header has the same bits.
 cinflate_status cinflate(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity, size_t *produced);
 
 /// `cinflate` without processor-specific code (on x86_64 `cinflate` uses BMI2 where the processor has it), so
 /// that tests and fuzzing check both on any machine. Same arguments, same results.
 cinflate_status cinflate_portable(const uint8_t *input, size_t input_length, uint8_t *output, size_t capacity,
                                   size_t *produced);
+
+/// How many dynamic blocks this thread has decoded with the tables of an identical header decoded before (the
+/// header cache: tests check that it is used).
+uint64_t cinflate_header_cache_hits(void);
 
 #endif
