@@ -27,7 +27,6 @@ public struct OutputObject: Sendable, Equatable {
         self.lines = lines
         folderKey = FolderKey(folder)
     }
-
 }
 
 /// A folder's path with its hash value taken once: a dictionary key whose hashing costs one word, not the path's bytes.
@@ -208,7 +207,7 @@ public struct RecordIngester: Sendable {
     }
 
     /// The members a file's line gets, written: `common` (the written members of the common fields,
-    /// `OwnTables.writtenMembers`) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
+    /// `Partition.writtenMembers(recordId:)`) and `filename`, as `NDJSONLine.members` writes the fields with `filename` last.
     static func members(_ common: [UInt8], filename: String) -> [UInt8] {
         var members = ByteOutput(capacity: common.count + filename.utf8.count + 16)
         members.append(common)
