@@ -12,8 +12,8 @@ public struct OutputObject: Sendable, Equatable {
     public let bytes: [UInt8]
     /// How many rows (lines) the bytes hold.
     public let lines: Int
-    /// `folder` with its hash, taken where the object is made (a worker thread): the ordered thread finds
-    /// the object's part file by it without hashing the folder's bytes.
+    /// `folder` with its hash, taken where the object is made (while records are prepared in parallel):
+    /// the record's turn in order finds the object's part file by it without hashing the folder's bytes.
     let folderKey: FolderKey
 
     /// The object's path in Sage's per-record layout.

@@ -35,15 +35,34 @@ final class OrderedParallelMapTests: XCTestCase {
     }
 
     func testEachThreadIsWokenOnlyWhenItCanGoOn() {
-        // Outputs finishing out of order wake neither the consumer (its output is not there yet) nor the
-        // workers waiting for a place in the window (none was freed): a wake-up for nothing costs a
+        // Outputs finishing out of order wake no thread waiting for a place in the window (none was freed),
+        // and the thread that publishes the next output consumes it itself: a wake-up for nothing costs a
         // context switch on a machine with fewer cores than threads.
         for jobs in [2, 4] {
             var outputs: [String] = []
             let idle = OrderedParallelMap(jobs: jobs, window: jobs * 2).handOver(0..<2_000, transform: Self.uneven) { outputs.append($0) }
             XCTAssertEqual(outputs, (0..<2_000).map(Self.uneven), "jobs \(jobs)")
-            XCTAssertLessThanOrEqual(idle.consumer, 2, "jobs \(jobs): the consumer woken for nothing \(idle.consumer) times (a spurious wake-up at most)")
-            XCTAssertLessThan(idle.workers, 400, "jobs \(jobs): workers woken for nothing \(idle.workers) times in 2,000 hand-overs (a place another took first)")
+            XCTAssertLessThan(idle, 400, "jobs \(jobs): threads woken for nothing \(idle) times in 2,000 hand-overs (a place another took first)")
+        }
+    }
+
+    func testConsumeCallsNeverOverlapAndSeeEachOthersEffects() {
+        // `consume` runs on whichever thread is free: one call at a time, in order, each seeing what the
+        // calls before it did (plain, unsynchronised state).
+        for jobs in [2, 3, 8] {
+            let overlap = InFlight()
+            var sum = 0, calls = 0, threads: Set<ObjectIdentifier> = []
+            OrderedParallelMap(jobs: jobs, window: jobs * 2).run(0..<3_000, transform: Self.uneven) { output in
+                overlap.took()
+                threads.insert(ObjectIdentifier(Thread.current))
+                sum &+= output.utf8.count
+                calls += 1
+                overlap.gave()
+            }
+            XCTAssertEqual(calls, 3_000, "jobs \(jobs)")
+            XCTAssertEqual(sum, (0..<3_000).map(Self.uneven).reduce(0) { $0 + $1.utf8.count }, "jobs \(jobs)")
+            XCTAssertEqual(overlap.peak, 1, "jobs \(jobs): two consume calls ran at once")
+            XCTAssertLessThanOrEqual(threads.count, jobs, "jobs \(jobs): consumed on the calling thread and the job's own threads only")
         }
     }
 
