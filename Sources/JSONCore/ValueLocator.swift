@@ -130,7 +130,8 @@ struct LocatorScan {
                     let element = open[last].element
                     open[last].element += 1
                     if element > node.lastElement {
-                        // No pointer goes further into this array: skip the rest of it.
+                        // No pointer goes further into this array: done if it is the whole text, else skip the rest of it.
+                        if open.count == 1 { return }
                         index = containerEnd(from: index, depth: 1)
                         open.removeLast()
                         continue

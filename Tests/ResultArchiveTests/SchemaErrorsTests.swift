@@ -104,7 +104,7 @@ final class SchemaErrorsTests: XCTestCase {
         guard case .success(let resolved) = cache.schema(for: uri) else { return XCTFail("no motion schema") }
         let tolerated = try ToleratedErrors(contentsOf: SharedFixtures.repository.appendingPathComponent("examples/pipeline/tolerated.json").path)
         let android = RecordMetadata(recordId: "r", clientInfo: "osName=Android", appId: "mobile-toolbox")
-        let samples = (0..<400).map { index in
+        let samples = (0..<150).map { index in
             [#"{"stepPath": "s/\#(index)", "sensorType": "rotationVector", "timestamp": \#(index).25, "x": 1, "y": 2, "z": 3}"#,
              #"{"sensorType": "acceleration", "timestamp": 0.5, "x": 1, "eventAccuracy": null, "é\u00e9": "\ud83c\udf89"}"#,
              #"{"stepPath": "s", "sensorType": "gyro", "timestamp": null, "x": "NaN"}"#][index % 3]
