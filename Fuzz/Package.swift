@@ -3,7 +3,7 @@
 // (see README.md); the targets' logic lives in the main package's FuzzTargets library.
 import PackageDescription
 
-let targets = ["parser", "schema", "regex", "lint", "runner", "zip", "archive", "pipeline", "lsp", "http", "inflate", "line", "minified"]
+let targets = ["parser", "schema", "regex", "lint", "runner", "zip", "archive", "pipeline", "lsp", "http", "inflate", "line", "minified", "locator"]
 
 let package = Package(
     name: "assess-fuzz",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz executables with libFuzzer + AddressSanitizer and runs them.
 #
-#   Fuzz/run.sh TARGET SECONDS     fuzz one target (parser schema regex lint runner zip archive pipeline lsp http inflate line minified)
+#   Fuzz/run.sh TARGET SECONDS     fuzz one target (parser schema regex lint runner zip archive pipeline lsp http inflate line minified locator)
 #   Fuzz/run.sh all SECONDS        fuzz every target in turn, SECONDS each
 #   Fuzz/run.sh minimize TARGET    merge the work corpus into the committed Fuzz/corpus/TARGET
 #
@@ -10,7 +10,7 @@
 # can be given in FUZZ_FLAGS. Exit status: 0 when nothing was found, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TARGETS=(parser schema regex lint runner zip archive pipeline lsp http inflate line minified)
+TARGETS=(parser schema regex lint runner zip archive pipeline lsp http inflate line minified locator)
 SCRATCH=.build-fuzz
 
 usage() { sed -n '4,6p' "$0" | sed 's/^# *//' >&2; exit 2; }

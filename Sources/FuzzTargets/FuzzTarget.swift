@@ -28,6 +28,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case line
     /// The line parse by way of the text without its whitespace (each stage-1 kernel): the in-place parse's result.
     case minified
+    /// `ValueLocator` (`text NUL pointers`): where the source map says each value is, in bounds on any text.
+    case locator
 
     /// Runs the target on one input; throws when an invariant does not hold.
     public func run(_ bytes: [UInt8]) throws(FuzzFailure) {
@@ -45,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .http: try HTTPTarget.run(bytes)
         case .line: try LineTarget.run(bytes)
         case .minified: try MinifiedLineTarget.run(bytes)
+        case .locator: try LocatorTarget.run(bytes)
         }
     }
 }

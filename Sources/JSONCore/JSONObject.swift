@@ -18,7 +18,7 @@ public struct JSONObject: Sendable {
     }
 
     /// Objects larger than this get a hash index for key look-ups.
-    static let indexThreshold = 24
+    package static let indexThreshold = 24
 
     /// The members in document order, without repeated keys.
     public private(set) var members: [Member]

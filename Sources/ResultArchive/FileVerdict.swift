@@ -31,8 +31,9 @@ public struct FileError: Sendable, Equatable {
         self.position = position
     }
 
-    /// A file error from a validation error (its best match), positioned with `sourceMap`.
-    public init(_ error: ValidationError, sourceMap: SourceMap?, pythonMessage: String? = nil) {
+    /// A file error from a validation error (its best match), at `position` (the start of the best match's
+    /// value, or of its nearest existing ancestor: `SourceMap.position(of:)` or `ValueLocator` gives it).
+    public init(_ error: ValidationError, position: SourcePosition?, pythonMessage: String? = nil) {
         let best = error.bestMatch
         var pointer = best.instanceLocation
         switch best.kind {
@@ -41,8 +42,13 @@ public struct FileError: Sendable, Equatable {
         default: break
         }
         self.init(message: best.message, keyword: best.keywordLocation.lastToken ?? "schema", instancePointer: best.instanceLocation,
-                  pointer: pointer, schemaPath: best.keywordLocation, position: sourceMap?.position(of: best.instanceLocation),
-                  pythonMessage: pythonMessage)
+                  pointer: pointer, schemaPath: best.keywordLocation, position: position, pythonMessage: pythonMessage)
+    }
+
+    /// The same error at `position`.
+    public func positioned(at position: SourcePosition?) -> FileError {
+        FileError(message: message, keyword: keyword, instancePointer: instancePointer, pointer: pointer, schemaPath: schemaPath,
+                  position: position, pythonMessage: pythonMessage)
     }
 
     /// `line:col: message at /pointer (schema path)`.

@@ -179,27 +179,25 @@ extension ArchiveVerifier {
         case .success(let schema): resolved = schema
         }
         if case .catalog(let path) = resolved.origin { notes.append("schema from the catalog (\(path))") }
-        // The common case, a valid file, needs only the tape; positions are recorded for failures.
-        let document: JSONDocument
+        // The common case, a valid file, needs only the tape; so do the errors of an invalid one, whose
+        // positions are then found for the errors reported (the tape parse refuses what a parse with
+        // positions refuses: the same parser, rules and depth).
+        let tape: JSONTape
         do {
-            if resolved.validator.isValid(try files.tape(of: entry.name, bytes: entry.bytes)) {
-                return (verdict(.valid, origin: resolved.origin), [])
-            }
-            document = try JSONDocument(bytes: entry.bytes, options: .init(recordPositions: true))
+            tape = try files.tape(of: entry.name, bytes: entry.bytes)
+            if resolved.validator.isValid(tape) { return (verdict(.valid, origin: resolved.origin), []) }
         } catch {
             let syntax = FileError(message: error.message, keyword: "json", instancePointer: .root, schemaPath: .root, position: error.position)
             return (verdict(.invalid, origin: resolved.origin, errors: [syntax], count: 1),
                     [.invalidJSON(file: entry.name, message: error.description)])
         }
-        let errors = resolved.validator.validate(document.value)
-        let python = mapping.tolerated.comparesMessages ? PythonMessages.messages(for: errors, in: document.value) : []
-        let all = errors.indices.map { FileError(errors[$0], sourceMap: document.sourceMap, pythonMessage: python.indices.contains($0) ? python[$0] : nil) }
-        let kept = all.filter { !mapping.tolerated.tolerates($0, file: lookupName, record: record) }
-        let tolerated = all.count - kept.count
+        let errors = SchemaErrors(tape: tape, bytes: entry.bytes, validator: resolved.validator, tolerated: mapping.tolerated,
+                                  file: lookupName, record: record, maxErrors: mapping.maxErrors)
+        let tolerated = errors.toleratedCount
         if tolerated > 0 { notes.append("\(tolerated) tolerated error\(tolerated == 1 ? "" : "s") ignored") }
-        guard let first = kept.first else { return (verdict(.valid, origin: resolved.origin, tolerated: tolerated), []) }
-        let more = kept.count > 1 ? " (and \(kept.count - 1) more)" : ""
-        return (verdict(.invalid, origin: resolved.origin, errors: Array(kept.prefix(max(mapping.maxErrors, 1))), count: kept.count, tolerated: tolerated),
+        guard let first = errors.shown.first else { return (verdict(.valid, origin: resolved.origin, tolerated: tolerated), []) }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        return (verdict(.invalid, origin: resolved.origin, errors: errors.shown, count: errors.count, tolerated: tolerated),
                 [.schemaViolation(file: entry.name, message: "\(first.description) against \(choice.uri)\(more)")])
     }
 }

@@ -10,20 +10,27 @@ import JSONSchema
 /// `const`, `required`, `additionalProperties` (without `patternProperties`), `anyOf` and `oneOf` (none
 /// valid). Other errors have no rendering, so a message rule never matches them.
 public enum PythonMessages {
-    /// The message of each top-level error of one validation of `instance`, `nil` where not rendered.
-    public static func messages(for errors: [ValidationError], in instance: JSONValue) -> [String?] {
-        errors.map { message(for: $0, in: instance, among: errors) }
+    /// The message of each top-level error of one validation of the document on `tape`, `nil` where not
+    /// rendered. Each error's value is found on the tape as `JSONPointer.resolve(in:)` finds it in the
+    /// document's tree, and only the values a message shows are made trees.
+    public static func messages(for errors: [ValidationError], in tape: JSONTape) -> [String?] {
+        tape.withView { view in
+            var resolver = TapeResolver(view: view)
+            return errors.map { error in
+                guard let index = resolver.index(of: error.instanceLocation) else { return nil }
+                return message(for: error, among: errors) { view.value(at: index) }
+            }
+        }
     }
 
-    /// The message of one error; `errors` gives the other extra members of its object for
-    /// `additionalProperties`, which Python reports in one message.
-    static func message(for error: ValidationError, in instance: JSONValue, among errors: [ValidationError]) -> String? {
-        guard let value = error.instanceLocation.resolve(in: instance) else { return nil }
+    /// The message of one error whose value exists (`value` makes it); `errors` gives the other extra
+    /// members of its object for `additionalProperties`, which Python reports in one message.
+    static func message(for error: ValidationError, among errors: [ValidationError], value: () -> JSONValue) -> String? {
         switch error.kind {
         case .type(let expected, _):
-            return "\(repr(value)) is not of type \(expected.map { repr(.string($0.rawValue)) }.joined(separator: ", "))"
+            return "\(repr(value())) is not of type \(expected.map { repr(.string($0.rawValue)) }.joined(separator: ", "))"
         case .enumeration(let allowed):
-            return "\(repr(value)) is not one of \(repr(.array(allowed)))"
+            return "\(repr(value())) is not one of \(repr(.array(allowed)))"
         case .constant(let expected):
             return "\(repr(expected)) was expected"
         case .required(let missing):
@@ -38,7 +45,7 @@ public enum PythonMessages {
             }
             return "Additional properties are not allowed (\(extras.joined(separator: ", ")) \(extras.count == 1 ? "was" : "were") unexpected)"
         case .anyOf, .oneOfNone:
-            return "\(repr(value)) is not valid under any of the given schemas"
+            return "\(repr(value())) is not valid under any of the given schemas"
         default:
             return nil
         }

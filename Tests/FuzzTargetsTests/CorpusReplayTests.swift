@@ -18,10 +18,11 @@ final class CorpusReplayTests: XCTestCase {
     func testHTTP() throws { try replay(.http) }
     func testLine() throws { try replay(.line) }
     func testMinified() throws { try replay(.minified) }
+    func testLocator() throws { try replay(.locator) }
 
     /// A target added to `FuzzTarget` without a replay test here would never run its corpus in `swift test`.
     func testEveryTargetIsReplayed() {
-        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .inflate, .archive, .pipeline, .lsp, .http, .line, .minified]
+        let replayed: Set<FuzzTarget> = [.parser, .schema, .regex, .lint, .runner, .zip, .inflate, .archive, .pipeline, .lsp, .http, .line, .minified, .locator]
         XCTAssertEqual(Set(FuzzTarget.allCases), replayed, "add a replay test for each new fuzz target")
     }
 
