@@ -110,6 +110,55 @@ final class IngestStreamTests: XCTestCase {
         XCTAssertEqual(marker.pid, 7)
     }
 
+    /// `count` records, each with a small row (gathered until the commit) in each of `partitions` partitions.
+    private func smallRecords(_ count: Int, partitions: Int) -> (records: [PreparedRecord], expected: [String: [UInt8]]) {
+        var expected: [String: [UInt8]] = [:]
+        let records = (0..<count).map { index in
+            var record = PreparedRecord(input: IngestInput(name: "s\(index)", path: nil, record: nil, issue: nil), report: nil, reasons: [], recordId: "s\(index)", objects: [])
+            for partition in 0..<partitions {
+                let row = Array(#"{"recordid":"s\#(index)","p":\#(partition)}"#.utf8) + [0x0A]
+                record.objects.append(OutputObject(folder: "dataset=Small/p=\(partition)", fileName: "x.ndjson", bytes: row, lines: 1))
+                expected["dataset=Small/p=\(partition)/part-000001.ndjson", default: []] += row
+            }
+            return record
+        }
+        return (records, expected)
+    }
+
+    func testTheLastCommitWritesTheGatheredRowsForAnyWritersAndIsNotMadeWhenOneCannotBeWritten() throws {
+        let folder = try IngestFixtures.scratch()
+        let (records, expected) = smallRecords(40, partitions: 6)
+        var trees: [[String: String]] = []
+        for writers in [1, 4] {
+            let output = folder.appendingPathComponent("out-\(writers)")
+            var sink = try IngestSink(folder: output.path, writers: writers)
+            for record in records { _ = try sink.take(record) }
+            XCTAssertEqual(sink.waitingFiles.filter { !$0.gathered.isEmpty }.count, 6, "every file's rows wait, gathered, for the commit")
+            XCTAssertEqual(try sink.finish().count, 40)
+            let tree = IngestFixtures.tree(output)
+            for (path, bytes) in expected { XCTAssertEqual(tree[path], String(decoding: bytes, as: UTF8.self), "\(path), \(writers) writers") }
+            XCTAssertEqual(journalLines(output).count, 40)
+            trees.append(tree)
+        }
+        XCTAssertEqual(trees[0], trees[1], "the same bytes with one writer and with four")
+        // Files appearing at two of the paths the window is about to create: the commit is not made, and the error
+        // is the first such file's in the window's order.
+        for writers in [1, 4] {
+            let output = folder.appendingPathComponent("bad-\(writers)")
+            var sink = try IngestSink(folder: output.path, writers: writers)
+            for record in records { _ = try sink.take(record) }
+            for partition in [1, 4] {
+                try Data("not ours\n".utf8).write(to: output.appendingPathComponent("dataset=Small/p=\(partition)/part-000001.ndjson"))
+            }
+            XCTAssertThrowsError(try sink.finish(), "\(writers) writers") { error in
+                let description = (error as? IngestWriteError)?.description ?? ""
+                XCTAssertTrue(description.contains("dataset=Small/p=1/part-000001.ndjson already exists"), "\(writers) writers: \(description)")
+            }
+            XCTAssertEqual(journalLines(output), [], "\(writers) writers: no record committed")
+            XCTAssertEqual(try pending(output), ["000001.json"], "\(writers) writers: the window's marker stays for the next run to undo")
+        }
+    }
+
     func testAWindowWithMorePartFilesThanStayOpenAppendsEachRowOnceInOrder() throws {
         let folder = try IngestFixtures.scratch()
         let output = folder.appendingPathComponent("out")
