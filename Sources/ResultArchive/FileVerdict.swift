@@ -31,9 +31,10 @@ public struct FileError: Sendable, Equatable {
         self.position = position
     }
 
-    /// A file error from a validation error (its best match), at `position` (the start of the best match's
-    /// value, or of its nearest existing ancestor: `SourceMap.position(of:)` or `ValueLocator` gives it).
-    public init(_ error: ValidationError, position: SourcePosition?, pythonMessage: String? = nil) {
+    /// A file error from a validation error (its best match), without a position: `positioned(at:)` gives it
+    /// one (the start of the best match's value, or of its nearest existing ancestor, as
+    /// `SourceMap.position(of:)` and `ValueLocator` find it).
+    public init(_ error: ValidationError, pythonMessage: String? = nil) {
         let best = error.bestMatch
         var pointer = best.instanceLocation
         switch best.kind {
@@ -42,7 +43,7 @@ public struct FileError: Sendable, Equatable {
         default: break
         }
         self.init(message: best.message, keyword: best.keywordLocation.lastToken ?? "schema", instancePointer: best.instanceLocation,
-                  pointer: pointer, schemaPath: best.keywordLocation, position: position, pythonMessage: pythonMessage)
+                  pointer: pointer, schemaPath: best.keywordLocation, position: nil, pythonMessage: pythonMessage)
     }
 
     /// The same error at `position`.

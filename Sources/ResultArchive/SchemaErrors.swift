@@ -18,7 +18,7 @@ struct SchemaErrors: Equatable {
          maxErrors: Int) {
         let errors = validator.validate(tape)
         let python = tolerated.comparesMessages ? PythonMessages.messages(for: errors, in: tape) : []
-        let all = errors.indices.map { FileError(errors[$0], position: nil, pythonMessage: python.indices.contains($0) ? python[$0] : nil) }
+        let all = errors.indices.map { FileError(errors[$0], pythonMessage: python.indices.contains($0) ? python[$0] : nil) }
         let kept = all.filter { !tolerated.tolerates($0, file: file, record: record) }
         let shown = Array(kept.prefix(max(maxErrors, 1)))
         let positions = ValueLocator.positions(of: shown.map(\.instancePointer), in: bytes)

@@ -22,7 +22,7 @@ final class SchemaErrorsTests: XCTestCase {
             error.instanceLocation.resolve(in: document.value).flatMap { value in PythonMessages.message(for: error, among: errors) { value } }
         } : []
         let all = errors.indices.map { index in
-            let error = FileError(errors[index], position: nil, pythonMessage: python.indices.contains(index) ? python[index] : nil)
+            let error = FileError(errors[index], pythonMessage: python.indices.contains(index) ? python[index] : nil)
             return error.positioned(at: document.sourceMap?.position(of: error.instancePointer))
         }
         let kept = all.filter { !tolerated.tolerates($0, file: file, record: record) }
