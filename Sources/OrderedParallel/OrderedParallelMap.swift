@@ -50,6 +50,7 @@ public struct OrderedParallelMap: Sendable {
         return withoutActuallyEscaping(consume) { consume in
             // The threads reach `consume` through the state, which lets go of it once they have all stopped.
             state.consume = consume
+            // A helper the system cannot start is not waited for: the threads that run share its inputs.
             let helpers = (1..<jobs).count { _ in NativeThread.detach(stackSize: 8 << 20) { state.work(transform) } }
             state.work(transform)
             state.waitForThreads(1 + helpers)
