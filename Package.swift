@@ -30,44 +30,48 @@ let package = Package(
     ],
     targets: [
         .target(name: "CJSONScan", cSettings: optimizedKernels),
-        .target(name: "JSONCore", dependencies: ["CJSONScan"]),
+        .target(name: "JSONCore", dependencies: ["CJSONScan", "Platform"]),
         .target(name: "ECMARegex"),
         .target(name: "JSONFormats"),
-        .target(name: "JSONSchema", dependencies: ["JSONCore", "ECMARegex", "JSONFormats"]),
+        .target(name: "JSONSchema", dependencies: ["Platform", "JSONCore", "ECMARegex", "JSONFormats"]),
         .target(name: "AssessmentSchemas", dependencies: ["JSONCore", "JSONSchema"]),
-        .target(name: "AssessmentModel", dependencies: ["JSONCore", "ECMARegex", "JSONSchema"]),
+        .target(name: "AssessmentModel", dependencies: ["Platform", "JSONCore", "ECMARegex", "JSONSchema"]),
         .target(name: "AssessmentRunner", dependencies: ["JSONCore", "ECMARegex", "AssessmentModel"]),
         // Above the runner: lint rules ask the one engine how a survey moves.
-        .target(name: "AssessmentLint", dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentSchemas", "AssessmentModel", "AssessmentRunner"]),
-        .target(name: "SurveyFlow", dependencies: ["JSONCore", "AssessmentModel", "AssessmentRunner"]),
+        .target(name: "AssessmentLint", dependencies: ["Platform", "JSONCore", "ECMARegex", "JSONSchema", "AssessmentSchemas", "AssessmentModel", "AssessmentRunner"]),
+        .target(name: "SurveyFlow", dependencies: ["Platform", "JSONCore", "AssessmentModel", "AssessmentRunner"]),
         .target(name: "SeededRandom"),
         .target(name: "AssessVersion"),
-        .target(name: "OrderedParallel"),
+        // What the modules took from Foundation, which `assess` does not link (FoundationEssentials lacks it): locks,
+        // conditions and threads with a chosen stack size over pthreads, whole reads and writes of file descriptors,
+        // printf formatting and a few string edits.
+        .target(name: "Platform"),
+        .target(name: "OrderedParallel", dependencies: ["Platform"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // syncfs for FileIO (glibc declares it only under _GNU_SOURCE).
         .systemLibrary(name: "CFileSync", path: "Sources/CFileSync"),
-        .target(name: "FileIO", dependencies: ["CFileSync"]),
+        .target(name: "FileIO", dependencies: ["Platform", "CFileSync"]),
         .target(name: "CCRC32", cSettings: optimizedKernels),
         // Our own inflate for whole zip entries (raw DEFLATE into a buffer of the declared size).
         .target(name: "CInflate", cSettings: optimizedKernels),
         .target(name: "ZipArchive", dependencies: ["CZlib", "CCRC32", "CInflate"]),
-        .target(name: "ResultArchive", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "ZipArchive", "FileIO"]),
-        .target(name: "Ingest", dependencies: ["JSONCore", "ResultArchive", "ZipArchive", "FileIO", "OrderedParallel"]),
-        .target(name: "LanguageServer", dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "SurveyFlow"]),
-        .target(name: "HTTPServer"),
-        .target(name: "SurveyPreview", dependencies: ["JSONCore", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "SurveyFlow", "ResultArchive", "HTTPServer"]),
+        .target(name: "ResultArchive", dependencies: ["Platform", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "ZipArchive", "FileIO"]),
+        .target(name: "Ingest", dependencies: ["Platform", "JSONCore", "ResultArchive", "ZipArchive", "FileIO", "OrderedParallel"]),
+        .target(name: "LanguageServer", dependencies: ["Platform", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "SurveyFlow"]),
+        .target(name: "HTTPServer", dependencies: ["Platform"]),
+        .target(name: "SurveyPreview", dependencies: ["Platform", "JSONCore", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "SurveyFlow", "ResultArchive", "HTTPServer"]),
         .target(
             name: "AssessCLI",
-            dependencies: ["JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "ZipArchive", "FileIO", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc",
+            dependencies: ["Platform", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "ZipArchive", "FileIO", "SurveyFlow", "LanguageServer", "OrderedParallel", "Ingest", "CMalloc",
                            "AssessVersion", "HTTPServer", "SurveyPreview"]
         ),
         .target(
             name: "FuzzTargets",
             dependencies: ["JSONCore", "JSONSchema", "ECMARegex", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ZipArchive", "ResultArchive", "SeededRandom", "LanguageServer", "Ingest", "HTTPServer", "SurveyPreview"]
         ),
-        .executableTarget(name: "assess", dependencies: ["AssessCLI"], linkerSettings: assessLinkerSettings),
-        .executableTarget(name: "assess-bowtie", dependencies: ["JSONCore", "JSONSchema", "AssessVersion"]),
+        .executableTarget(name: "assess", dependencies: ["AssessCLI", "Platform"], linkerSettings: assessLinkerSettings),
+        .executableTarget(name: "assess-bowtie", dependencies: ["Platform", "JSONCore", "JSONSchema", "AssessVersion"]),
         .executableTarget(
             name: "assess-bench",
             dependencies: ["JSONCore", "ECMARegex", "JSONSchema", "AssessmentModel", "AssessmentLint", "AssessmentSchemas", "AssessmentRunner", "ResultArchive", "SurveyFlow", "LanguageServer",
@@ -87,6 +91,7 @@ let package = Package(
         .testTarget(name: "ResultArchiveTests", dependencies: ["ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "ZipArchive", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "ZipArchive"]),
         .testTarget(name: "OrderedParallelTests", dependencies: ["OrderedParallel"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "ResultArchive", "JSONCore", "JSONSchema", "AssessmentModel", "AssessmentSchemas", "ZipArchive", "FileIO", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "AssessmentModel", "AssessmentSchemas", "JSONCore", "SeededRandom", "SeededTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
@@ -113,14 +118,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The `assess` executable links the Swift runtime and Foundation statically on Linux: a process then starts
-// without the dynamic linker resolving the symbols of a dozen shared libraries (about a third of a short
-// run's instructions). The modules are compiled against the shared Foundation, whose objects name only
-// Foundation itself: its static archive's own dependencies are listed here. Other executables and the test
-// bundles link dynamically as before.
+// The `assess` executable links the Swift runtime and FoundationEssentials statically on Linux: a process then
+// starts without the dynamic linker resolving the symbols of a dozen shared libraries (about a third of a short
+// run's instructions). The sources import FoundationEssentials, never Foundation, so neither Foundation,
+// CoreFoundation nor ICU is linked (half the relocations the loader applies at start). The modules are compiled
+// against the shared FoundationEssentials, whose objects name only FoundationEssentials itself: its static
+// archive's own dependencies are listed here. Other executables and the test bundles link dynamically as before.
 var assessLinkerSettings: [LinkerSetting] {
-    [.unsafeFlags(["-static-stdlib", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections",
-                   "-l_FoundationCShims", "-lswiftSynchronization", "-lstdc++"], .when(platforms: [.linux]))]
+    [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"], .when(platforms: [.linux]))]
 }
 
 // The C kernels (JSON stage 1, CRC-32, inflate) are compiled with optimization in debug builds too, so the tests run

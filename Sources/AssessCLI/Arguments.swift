@@ -1,3 +1,4 @@
+import Platform
 import AssessmentModel
 
 /// An option a command accepts.
@@ -82,7 +83,7 @@ struct CommandSpec: Sendable {
         let width = (labels.map(\.count).max() ?? 0) + 2
         for (label, option) in zip(labels, all) {
             let aliases = option.aliases.isEmpty ? "" : " (also \(option.aliases.joined(separator: ", ")), the older spelling\(option.aliases.count > 1 ? "s" : ""))"
-            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help + aliases)
+            lines.append("  " + label.padded(toLength: width) + option.help + aliases)
         }
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import AssessVersion
 import AssessmentModel
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// One `assess` subcommand as the dispatcher sees it: a spec for parsing and help, and a way to run
 /// parsed arguments. Commands conform through `TypedCommand`, which generates both from their declaration.
@@ -106,7 +107,7 @@ public enum Assess {
         ]
         let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
         for command in commands {
-            lines.append("  " + command.spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.spec.summary)
+            lines.append("  " + command.spec.name.padded(toLength: width) + command.spec.summary)
         }
         lines += ["", "Run 'assess <command> --help' for a command's options; 'assess --version' for the version."]
         return lines.joined(separator: "\n")

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Where a command reads and writes: the real terminal, or buffers in tests.
 public struct CommandIO: Sendable {
@@ -45,9 +47,9 @@ public struct CommandIO: Sendable {
     /// The process's own standard streams.
     public static func standard() -> CommandIO {
         var io = CommandIO(
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            writeOutput: { FileDescriptor.writeAll(STDOUT_FILENO, $0.utf8) },
+            writeError: { FileDescriptor.writeAll(STDERR_FILENO, $0.utf8) },
+            readInput: { FileDescriptor.readAll(STDIN_FILENO) },
             readLine: { Swift.readLine(strippingNewline: true) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -78,7 +80,7 @@ final class InterruptWatch: @unchecked Sendable {
     static let shared = InterruptWatch()
     /// The pipe's write end, for the signal handler (which cannot capture context).
     nonisolated(unsafe) private static var signalPipe: Int32 = -1
-    private let lock = NSLock()
+    private let lock = Lock()
     private var handler: (@Sendable () -> Void)?
     private var watching = false
 
@@ -94,13 +96,12 @@ final class InterruptWatch: @unchecked Sendable {
         guard pipe(&ends) == 0 else { return }
         InterruptWatch.signalPipe = ends[1]
         let readEnd = ends[0]
-        let watcher = Thread { [self] in
+        NativeThread.detach { [self] in
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) < 0, errno == EINTR {}
             lock.withLock { self.handler }?()
             exit(130)
         }
-        watcher.start()
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             var byte: UInt8 = 1

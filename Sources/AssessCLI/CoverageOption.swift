@@ -1,7 +1,8 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import SurveyFlow
 
@@ -47,7 +48,7 @@ final class CoverageCollector {
         case .lcov: io.writeOutput(report.lcov)
         }
         if let minimum, report.edgePercent < minimum {
-            io.printError("error: edge coverage \(String(format: "%.1f", report.edgePercent))% is below --min-coverage \(String(format: "%g", minimum))%")
+            io.printError("error: edge coverage \(String(printf: "%.1f", report.edgePercent))% is below --min-coverage \(String(printf: "%g", minimum))%")
             return .findings
         }
         return .ok

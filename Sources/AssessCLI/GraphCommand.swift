@@ -1,7 +1,7 @@
 import AssessmentModel
 import FileIO
 import AssessmentLint
-import Foundation
+import FoundationEssentials
 import JSONCore
 import SurveyFlow
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Ingest
 import JSONCore
 import JSONSchema
@@ -38,8 +38,8 @@ enum IngestSetup {
         let folder = RecordManifest.folder(ofManifest: path)
         if path == "-" {
             return (inputs, ManifestStream(name: "<stdin>", folder: folder) { io.readLine().map { Array($0.utf8) } })
-        } else if let handle = FileHandle(forReadingAtPath: path) {
-            return (inputs, ManifestStream(handle: handle, name: path, folder: folder))
+        } else if let manifest = ManifestStream(readingAtPath: path, name: path, folder: folder) {
+            return (inputs, manifest)
         }
         io.printError("error: cannot read \(path): \(RecordIngester.unreadableReason(path))")
         return nil

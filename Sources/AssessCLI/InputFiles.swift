@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 
 /// A file named on the command line (or standard input), read as bytes.
@@ -12,9 +13,8 @@ struct InputFile: Sendable {
     func read(_ io: CommandIO) -> Result<[UInt8], InputError> {
         guard let path else { return .success(io.readInput()) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            return .failure(InputError(name: name, reason: exists ? (isDirectory.boolValue ? "is a folder" : "permission denied") : "no such file"))
+            let isDirectory = FileStatus.isFolder(path)
+            return .failure(InputError(name: name, reason: isDirectory.map { $0 ? "is a folder" : "permission denied" } ?? "no such file"))
         }
         return .success(Array(data))
     }
@@ -29,16 +29,15 @@ struct InputFile: Sendable {
                 files.append(InputFile(name: "<stdin>", path: nil))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory) else {
+            guard let isDirectory = FileStatus.isFolder(operand) else {
                 errors.append(InputError(name: operand, reason: "no such file"))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 files.append(InputFile(name: operand, path: operand))
                 continue
             }
-            let listed = recursive ? FileManager.default.enumerator(atPath: operand)?.compactMap { $0 as? String }
+            let listed = recursive ? try? FileManager.default.subpathsOfDirectory(atPath: operand)
                                    : try? FileManager.default.contentsOfDirectory(atPath: operand)
             let found = (listed ?? [])
                 .filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }

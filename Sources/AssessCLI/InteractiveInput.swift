@@ -1,3 +1,4 @@
+import Platform
 import AssessmentModel
 import AssessmentRunner
 import JSONCore
@@ -34,9 +35,9 @@ struct ChoiceInput {
         guard let question = step.question else { return refuse("this step takes no answer; press return to go on") }
         if question.inputItems != nil { return .act(.answer((try? JSONDocument(text: input).value) ?? .string(input))) }
         guard let choices = question.choices else { return .act(.answer(Self.typed(input, as: question.inputItem?.type.answerType))) }
-        if let marker = input.range(of: "other:", options: .caseInsensitive) {
+        if let marker = Self.range(ofOther: input) {
             guard let other = question.other else { return refuse("this question has no \"other\" answer", listing: choices) }
-            let text = input[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+            let text = input[marker.upperBound...].trimmingWhitespace()
             guard !text.isEmpty else { return refuse("type your own answer after \"other:\"") }
             let numbers = Self.tokens(String(input[..<marker.lowerBound]))
             let typedOther = Self.typed(text, as: other.type.answerType)
@@ -58,7 +59,7 @@ struct ChoiceInput {
         guard let other = question.other else { return refuse("\"\(input)\" is not a choice number", listing: choices) }
         io.writeError("  ? \"\(input)\" is not a choice number. Record it as your own answer? (y/n) ")
         guard let reply = io.readLine() else { return .inputEnded }
-        guard ["y", "yes"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard ["y", "yes"].contains(reply.trimmingWhitespace().lowercased()) else {
             return refuse("not recorded", listing: choices)
         }
         let typedOther = Self.typed(input, as: other.type.answerType)
@@ -82,6 +83,13 @@ struct ChoiceInput {
     /// `  1. Text` for each choice.
     static func list(_ choices: [Choice]) -> [String] {
         choices.enumerated().map { index, choice in "  \(index + 1). \(choice.text ?? choice.value?.description ?? "?")" }
+    }
+
+    /// Where `other:` first appears in `input`, in any case.
+    private static func range(ofOther input: String) -> Range<String.Index>? {
+        input.indices.lazy.compactMap { start in
+            input.index(start, offsetBy: 6, limitedBy: input.endIndex).flatMap { end in input[start..<end].lowercased() == "other:" ? start..<end : nil }
+        }.first
     }
 
     private static func tokens(_ text: String) -> [String] {

@@ -1,3 +1,4 @@
+import Platform
 import AssessmentModel
 import AssessmentRunner
 import JSONCore
@@ -41,7 +42,7 @@ struct InteractiveRun {
             guard let line = io.readLine() else { return ended(session) }
             let reading = ChoiceInput(io: io, step: step, buttons: buttons, hasAnswer: (session.currentAnswer ?? .null) != .null)
             let action: RunAction
-            switch reading.read(line.trimmingCharacters(in: .whitespaces)) {
+            switch reading.read(line.trimmingWhitespace()) {
             case .retry:
                 refused = true
                 continue
@@ -52,7 +53,7 @@ struct InteractiveRun {
                 try session.perform(action)
                 // Replay what was recorded (an answer as normalised by the checks: 1975.0 is 1975).
                 recorder?.append(AnswerScript.Entry(identifier: step.identifier, action: session.moves.last?.action ?? action))
-                if case .answer = action { given[stepPath] = line.trimmingCharacters(in: .whitespaces) }
+                if case .answer = action { given[stepPath] = line.trimmingWhitespace() }
             } catch {
                 io.printError("  ! \(error)")
             }

@@ -1,7 +1,7 @@
 import AssessVersion
 import AssessmentModel
 import AssessmentLint
-import Foundation
+import FoundationEssentials
 import LanguageServer
 
 /// `assess lsp`: the linter as a language server, for editors.

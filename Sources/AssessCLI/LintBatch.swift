@@ -1,6 +1,6 @@
 import AssessmentLint
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 import JSONCore
 import JSONSchema
 import OrderedParallel

@@ -1,6 +1,7 @@
 import AssessmentModel
 import AssessmentLint
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import JSONSchema
 import OrderedParallel
@@ -104,8 +105,8 @@ struct LintCommand: TypedCommand {
         }
         let width = (rules.map(\.id.rawValue.count).max() ?? 0) + 2
         for rule in rules {
-            io.print(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + FlagHints.summary(rule))
+            io.print(rule.id.rawValue.padded(toLength: width)
+                + rule.severity.rawValue.padded(toLength: 9) + FlagHints.summary(rule))
         }
     }
 }

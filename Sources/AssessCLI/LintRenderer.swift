@@ -52,7 +52,7 @@ struct LintRenderer {
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     func sarif(_ reports: [LintReport]) -> JSONValue {

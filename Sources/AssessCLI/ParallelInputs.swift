@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import OrderedParallel
 
 /// What a batch command (`--jobs N`) shows while it checks its inputs.
@@ -11,7 +12,7 @@ enum ParallelInputs {
 
 /// Standard-error lines a worker writes, held until its output is consumed in order.
 final class HeldErrors: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var text = ""
 
     /// `io` with standard error written here instead.

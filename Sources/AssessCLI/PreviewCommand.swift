@@ -1,9 +1,12 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import HTTPServer
 import JSONCore
+import Platform
 import SurveyPreview
 
 /// `assess preview`: the survey in a local web page, step by step as a participant sees it, every
@@ -125,13 +128,17 @@ struct PreviewCommand: TypedCommand {
     }
 
     private func open(_ url: String, io: CommandIO) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        do {
-            try process.run()
-        } catch {
-            io.printError("note: could not open a browser (\(error)); open \(url) yourself")
+        var process = pid_t()
+        let words = ["/usr/bin/env", "xdg-open", url]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        let status = posix_spawn(&process, "/usr/bin/env", nil, nil, arguments + [nil], environ)
+        guard status == 0 else {
+            io.printError("note: could not open a browser (\(String(cString: strerror(status)))); open \(url) yourself")
+            return
         }
+        // Reaped when it ends, so it does not stay a zombie while the preview serves.
+        let child = process
+        NativeThread.detach(stackSize: 64 << 10) { waitpid(child, nil, 0) }
     }
 }

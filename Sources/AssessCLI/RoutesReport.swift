@@ -1,6 +1,7 @@
 import AssessmentLint
 import AssessmentModel
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import SurveyFlow
 import FileIO
@@ -106,7 +107,7 @@ extension RoutesCommand {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
             }
         } catch {
-            return .failure(ScriptWriteError(message: "cannot create the folder: \(error.localizedDescription)"))
+            return .failure(ScriptWriteError(message: "cannot create the folder: \(SystemError.reason(error))"))
         }
         // Scripts of an earlier plan are replaced as a whole, so none of them is left to run with the new ones.
         let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(Self.isRouteScript).sorted()
@@ -116,16 +117,16 @@ extension RoutesCommand {
             }
             for name in earlier {
                 do {
-                    try FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+                    try FileManager.default.removeItem(atPath: Self.path(name, in: folder))
                 } catch {
-                    return .failure(ScriptWriteError(message: "cannot replace \(name): \(error.localizedDescription)"))
+                    return .failure(ScriptWriteError(message: "cannot replace \(name): \(SystemError.reason(error))"))
                 }
             }
         }
         let digits = max(3, String(set.routes.count).count)
         for (number, route) in set.routes.enumerated() {
             let name = "route-" + String(repeating: "0", count: max(0, digits - String(number + 1).count)) + String(number + 1)
-            let base = (folder as NSString).appendingPathComponent(name)
+            let base = Self.path(name, in: folder)
             do {
                 try AtomicFile.write(Array((JSONWriter.pretty.string(planner.script(route)) + "\n").utf8), to: base + ".json", overwrite: false)
                 try AtomicFile.write(Array((JSONWriter.pretty.string(planner.expected(route)) + "\n").utf8), to: base + ".expected.json", overwrite: false)
@@ -134,6 +135,11 @@ extension RoutesCommand {
             }
         }
         return .success(set.routes.count)
+    }
+
+    /// The path of the file `name` in `folder` (one `/` between them).
+    private static func path(_ name: String, in folder: String) -> String {
+        folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// Whether `name` is one of the files `--write-scripts` writes: `route-NNN.json` or `route-NNN.expected.json`.

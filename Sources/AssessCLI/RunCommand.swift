@@ -1,7 +1,7 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// `assess run`: runs a survey headlessly from answer scripts, or interactively in a terminal.

@@ -1,5 +1,6 @@
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import AssessmentModel
 import FileIO
@@ -58,9 +59,8 @@ struct RunOutputs {
 enum OutputFile {
     /// Why `path` cannot be written: it exists (without `force`), is a folder, or its folder is missing.
     static func problem(writing path: String, force: Bool) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "error: cannot write \(path): it is a folder" }
+        if let isDirectory = FileStatus.isFolder(path) {
+            if isDirectory { return "error: cannot write \(path): it is a folder" }
             return force ? nil : "error: \(path) already exists (use --force to replace it)"
         }
         return missingFolder(of: path)
@@ -69,17 +69,15 @@ enum OutputFile {
     /// Why files cannot be written into `folder`: it is a file, or it is missing and so is its parent
     /// (a missing `folder` itself is created, as a missing file would be).
     static func problem(writingInto folder: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? nil : "error: cannot write into \(folder): it is a file"
+        if let isDirectory = FileStatus.isFolder(folder) {
+            return isDirectory ? nil : "error: cannot write into \(folder): it is a file"
         }
         return missingFolder(of: folder)
     }
 
     private static func missingFolder(of path: String) -> String? {
-        var isDirectory: ObjCBool = false
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileStatus.isFolder(folder) == true else {
             return "error: cannot write \(path): no such folder \(folder)"
         }
         return nil
@@ -90,7 +88,7 @@ enum OutputFile {
 final class ScriptRecorder: @unchecked Sendable {
     let path: String
     private let overwrite: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [AnswerScript.Entry] = []
     private var saved = false
 

@@ -2,7 +2,7 @@ import AssessmentModel
 import FileIO
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// What one script did, for the command's output.
@@ -140,7 +140,7 @@ struct ExpectedWriter {
     func write(_ report: RunReport, name: String, scriptPath: String, io: CommandIO, say: (String) -> Void) -> ExitStatus {
         guard let path = ScriptRunner.expectedPath(for: scriptPath) else { return .inputError }
         guard report.failure == nil else {
-            say("\(name): failed, so no \((path as NSString).lastPathComponent) was written")
+            say("\(name): failed, so no \(URL(fileURLWithPath: path).lastPathComponent) was written")
             return .findings
         }
         do {

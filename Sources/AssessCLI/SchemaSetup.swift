@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import JSONSchema
 import AssessmentModel
@@ -119,13 +120,11 @@ enum SchemaSetup {
         do {
             for name in names.sorted() where name.hasSuffix(".json") {
                 let path = folder.appendingPathComponent(name).standardized.path
-                var isFolder: ObjCBool = false
-                guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                guard path != map, FileStatus.isFolder(path) == false else { continue }
                 try registry.registerFile(at: path)
             }
-            var isFolder: ObjCBool = false
             let schemas = folder.appendingPathComponent("schemas").path
-            if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
+            if FileStatus.isFolder(schemas) == true {
                 try registry.registerDirectory(at: schemas)
             }
             return true

@@ -1,5 +1,5 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// What a survey file is linted and run with: the library's resolution (the nearest `assess.json`

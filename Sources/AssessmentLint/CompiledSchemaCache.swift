@@ -1,5 +1,6 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONSchema
 
 /// Compiled schemas kept across lints against one registry: a language server lints the same survey at
@@ -11,7 +12,7 @@ public final class CompiledSchemaCache: @unchecked Sendable {
         let options: ValidationOptions
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var validators: [Key: Validator] = [:]
 
     /// An empty cache.

@@ -1,5 +1,6 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import JSONSchema
 
@@ -44,7 +45,7 @@ struct SchemaHint {
 
     /// The value a string stands for when the schema wants a number (`"24"`) or a boolean (`"true"`).
     static func meant(_ text: String, as expected: [JSONPrimitiveType]) -> JSONValue? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if expected.contains(.boolean), trimmed == "true" || trimmed == "false" { return .bool(trimmed == "true") }
         guard expected.contains(.number) || expected.contains(.integer), let number = JSONNumber(lexeme: trimmed),
               expected.contains(.number) || number.isInteger else { return nil }

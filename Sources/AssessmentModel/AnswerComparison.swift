@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// How a survey rule compares an answer with its `matchingAnswer` (`docs/navigation.md` §2).

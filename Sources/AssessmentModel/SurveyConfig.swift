@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// An `assess.json` beside surveys (or in a parent folder): `{"allowTypes": ["tapping", …], "allowProperties":

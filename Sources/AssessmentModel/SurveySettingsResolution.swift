@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Settings given for every survey (command-line flags, an editor's options) on top of the nearest
 /// `assess.json`: lists add to the file's, a resources folder replaces the survey's own.

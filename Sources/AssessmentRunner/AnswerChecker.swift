@@ -1,6 +1,6 @@
 import AssessmentModel
 import ECMARegex
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 

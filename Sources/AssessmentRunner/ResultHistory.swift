@@ -1,5 +1,5 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// Which way navigation arrived at a step, as result path markers record it.

@@ -1,5 +1,5 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 
 /// Time and identifiers for a run, injected so runs are reproducible.
 public struct RunEnvironment: Sendable {

@@ -1,5 +1,5 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// What a participant (or script) does on the current step.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Writes files so that readers see either the old state or the complete new file, never a part.
 public enum AtomicFile {
@@ -134,7 +136,7 @@ public enum AtomicFile {
 /// (a dead process of the same id may have left files) and a counter; no system call per name.
 public enum TemporaryName {
     private static let prefix = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + "-"
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var counter = 0
 
     /// A name part no other call of this process (nor, but for a 1 in 2³² chance, of another) returns.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 #if canImport(CFileSync)
 import CFileSync
 #endif
@@ -43,13 +45,13 @@ public enum FileFlush {
 
 /// A flush of the file system holding a folder, on a thread of its own while the caller goes on.
 public final class FileSystemFlush: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var done = false
     private var failure: String?
 
     /// Starts flushing the file system holding the folder `path`.
     public init(folder path: String) {
-        let thread = Thread { [self] in
+        NativeThread.detach(stackSize: 256 << 10) { [self] in
             let reason = FileFlush.flushFileSystem(of: path)
             condition.lock()
             failure = reason
@@ -57,8 +59,6 @@ public final class FileSystemFlush: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        thread.stackSize = 256 << 10
-        thread.start()
     }
 
     /// Whether the flush has ended, without waiting.

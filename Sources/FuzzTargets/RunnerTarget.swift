@@ -1,6 +1,6 @@
 import AssessmentModel
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// `survey NUL script`: a scripted run over any survey ends (completed, exited, cancelled or

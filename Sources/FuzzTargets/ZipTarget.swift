@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ZipArchive
 
 /// Any bytes read as a zip either refuse with a typed error or give entries whose data has the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// One parsed HTTP/1.1 request.
 public struct HTTPRequest: Sendable, Equatable {
@@ -48,14 +49,33 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
     /// HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
         if tokens.contains("close") { return false }
         return minorVersion >= 1 || tokens.contains("keep-alive")
     }
 
     /// `text` with `%XX` escapes decoded as UTF-8 (`+` stays a plus); `nil` for a broken escape or invalid UTF-8.
     public static func percentDecoded(_ text: String) -> String? {
-        text.removingPercentEncoding
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexDigit), let low = iterator.next().flatMap(hexDigit) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     /// Requests are equal when every part is.

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +31,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let idleSeconds: Int
     private let maxConnections: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var connections: Set<Int32> = []
     private var stopped = false
     private var running = false
@@ -69,7 +71,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Serves on a background thread until ``stop()``.
     public func start() {
-        Thread.detachNewThread { [self] in run() }
+        NativeThread.detach { [self] in run() }
     }
 
     /// Accepts connections until ``stop()`` (blocking the calling thread).
@@ -96,7 +98,7 @@ public final class HTTPServer: @unchecked Sendable {
                 send(client, HTTPResponse.text(503, "too many connections").serialized(keepAlive: false), close: true)
                 continue
             }
-            Thread.detachNewThread { [self] in serve(client) }
+            NativeThread.detach { [self] in serve(client) }
         }
     }
 

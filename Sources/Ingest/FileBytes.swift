@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whole files read straight into byte arrays: one copy from the kernel, no `Data` in between.
 enum FileBytes {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Platform
+import Glibc
 import JSONCore
 import ResultArchive
 
@@ -57,9 +59,11 @@ public struct ManifestStream: Sequence, IteratorProtocol {
         self.folder = folder
     }
 
-    /// A stream over a file's lines.
-    public init(handle: FileHandle, name: String, folder: String) {
-        let reader = LineReader(handle: handle)
+    /// A stream over the lines of the file at `path`; `nil` if it cannot be opened.
+    public init?(readingAtPath path: String, name: String, folder: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let reader = LineReader(descriptor: descriptor)
         self.init(name: name, folder: folder, readLine: reader.next)
     }
 
@@ -75,16 +79,18 @@ public struct ManifestStream: Sequence, IteratorProtocol {
     }
 }
 
-/// Lines of a file handle, read in 64 KiB chunks.
+/// Lines of an open file, read in 64 KiB chunks (the file closed with the reader).
 private final class LineReader {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
 
-    init(handle: FileHandle) {
-        self.handle = handle
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
     }
+
+    deinit { close(descriptor) }
 
     func next() -> [UInt8]? {
         while true {
@@ -99,7 +105,7 @@ private final class LineReader {
             }
             buffer.removeFirst(start)
             start = 0
-            let chunk = handle.readData(ofLength: 1 << 16)
+            let chunk = FileDescriptor.read(descriptor, upTo: 1 << 16)
             if chunk.isEmpty { ended = true } else { buffer += chunk }
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// Where a record's rows go: Sage's partitioned layout

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import JSONCore
 import OrderedParallel
 import ZipArchive
@@ -240,7 +242,7 @@ struct IngestLedger {
         folder + "/" + IngestLedger.pending + "/" + IngestLedger.sixDigits(commit) + ".json"
     }
 
-    /// `number` in decimal with zeros in front up to six digits (`String(format: "%06d")` without its cost).
+    /// `number` in decimal with zeros in front up to six digits (`String(printf: "%06d")` without its cost).
     static func sixDigits(_ number: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(6 - digits.count, 0)) + digits

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// One JSON document as one NDJSON line with fields inserted, straight from its bytes: whitespace outside

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// Copies a JSON document's bytes without the whitespace outside strings, inserting the fields before

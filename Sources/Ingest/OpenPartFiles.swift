@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// The files a run appends to, kept open from one commit to the next: in the batch layout a run's commits
 /// append to the same part files, most commits to most of them, so an append is then an `fstat` and its
@@ -7,7 +9,7 @@ import Foundation
 /// open (past it, one is closed). A file the run is about to replace, remove or create is closed first
 /// (`discard`): no write goes to a file that is no longer at its path.
 final class OpenPartFiles: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var waiting: [String: Int32] = [:]
     /// How many descriptors may wait open.
     let limit: Int

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import ResultArchive
 
@@ -248,8 +249,7 @@ public struct RecordIngester: Sendable {
 
     /// Why the file at `path` cannot be read: no such file, a folder, or permission denied.
     public static func unreadableReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        return isDirectory.boolValue ? "is a folder" : "permission denied"
+        guard let isDirectory = FileStatus.isFolder(path) else { return "no such file" }
+        return isDirectory ? "is a folder" : "permission denied"
     }
 }

@@ -1,5 +1,6 @@
 import CJSONScan
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A JSON text written as one line by the parse that read it: its bytes without the whitespace outside
 /// strings (every token as written: strings with their escapes, numbers as spelled, repeated keys kept),

@@ -1,3 +1,5 @@
+import Platform
+
 /// A JSON Pointer (RFC 6901): a path of reference tokens into a JSON value.
 ///
 /// Pointers share their prefixes: `appending` and `parent` take constant time and memory, so a
@@ -158,7 +160,7 @@ public struct JSONPointer: Sendable, Hashable {
     /// Escapes one token (`~` as `~0`, `/` as `~1`).
     public static func escape(_ token: String) -> String {
         guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        return token.replacingScalars(["~": "~0", "/": "~1"])
     }
 
     /// The value this pointer designates inside `value`, or `nil` when it does not exist.

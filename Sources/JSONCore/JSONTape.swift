@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A JSON document flattened into one array of fixed-size entries plus one byte buffer: the form
 /// the validator reads, because walking it costs no allocation and no reference counting.

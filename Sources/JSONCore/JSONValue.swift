@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value as parsed from a document: key order, exact numbers and duplicate keys are kept.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Heap memory for plain `Element`s that a ``GrowableBuffer`` fills; freed when the last owner
 /// goes, so a parse that throws half-way loses nothing.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 timestamps as results and manifests write them (`2026-01-02T03:04:05.000+00:00`),
 /// formatted and parsed by hand: Foundation's formatters cost tens of microseconds each.

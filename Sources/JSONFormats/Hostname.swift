@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 1123 host names and IDNA2008 (RFC 5890–5893) internationalized host names.
 enum HostnameFormat {
@@ -118,7 +118,9 @@ enum HostnameFormat {
     private static func isNFC(_ scalars: [Unicode.Scalar]) -> Bool {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
-        return String(view).precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(scalars)
+        // The standard library's own NFC (the form its string comparison uses), as UTF-8.
+        let text = String(view)
+        return text._nfcCodeUnits.elementsEqual(text.utf8)
     }
 
     /// Whether any scalar is right-to-left or an Arabic number, which makes the name a Bidi domain name.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A name's length and up to sixteen of its UTF-8 bytes in two words, read with a few loads and no
 /// loop. Two names of at most 16 bytes are equal exactly when their keys are (the loads cover every

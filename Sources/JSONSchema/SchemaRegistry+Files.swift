@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 
 /// Why a schema file could not be loaded into a registry.
@@ -30,11 +31,11 @@ extension SchemaRegistry {
     /// parallel, then registered in sorted order; the first bad file in that order is the error.
     public mutating func registerDirectory(at path: String) throws(SchemaLoadError) {
         let root = URL(fileURLWithPath: path)
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
-            throw .unreadable(path: path, reason: "not a readable folder")
-        }
         var files: [String] = []
-        for case let url as URL in enumerator where url.pathExtension == "json" { files.append(url.path) }
+        for subpath in (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? [] {
+            let url = root.appendingPathComponent(subpath)
+            if url.pathExtension == "json" { files.append(url.path) }
+        }
         guard !files.isEmpty || FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(path: path, reason: "no such folder")
         }
@@ -62,15 +63,14 @@ private struct IndexedFile: Sendable {
     static func load(_ path: String) -> Result<IndexedFile, SchemaLoadError> {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        guard let isDirectory = FileStatus.isFolder(url.path) else {
             return .failure(.unreadable(path: path, reason: "no such file"))
         }
-        guard !isDirectory.boolValue else { return .failure(.unreadable(path: path, reason: "is a folder")) }
+        guard !isDirectory else { return .failure(.unreadable(path: path, reason: "is a folder")) }
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            return .failure(.unreadable(path: path, reason: (error as NSError).localizedDescription))
+            return .failure(.unreadable(path: path, reason: SystemError.reason(error)))
         }
         // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
         let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
@@ -89,7 +89,7 @@ private struct IndexedFile: Sendable {
 
 /// Results filled in by parallel workers, each at its own index.
 private final class LoadedFiles: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [Result<IndexedFile, SchemaLoadError>?]
 
     init(count: Int) {

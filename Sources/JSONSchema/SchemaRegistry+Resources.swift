@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 
 /// What registering a document adds: its resources (`$id`s), plain-name anchors and the scope of
@@ -100,7 +101,7 @@ struct ResourceIndex: Sendable {
 /// A registered document's tree and source map. A file is kept as bytes and parsed (with
 /// positions) the first time a schema in it is needed, so registering a large folder only indexes it.
 final class SchemaContent: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bytes: [UInt8]
     private var parsed: (root: JSONValue?, sourceMap: SourceMap?)?
 

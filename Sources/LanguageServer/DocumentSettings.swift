@@ -1,5 +1,5 @@
 import AssessmentModel
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// How a document is linted: as `assess lint` would lint the same file with the same options.

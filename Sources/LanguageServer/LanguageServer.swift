@@ -1,7 +1,7 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentSchemas
-import Foundation
+import FoundationEssentials
 import JSONCore
 import JSONSchema
 import SurveyFlow

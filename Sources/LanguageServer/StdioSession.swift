@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ public enum StdioSession {
         // A client that goes away must not kill the server mid-write: writes fail instead.
         signal(SIGPIPE, SIG_IGN)
         let inbox = Inbox()
-        let reader = Thread {
+        NativeThread.detach {
             var framer = MessageFramer()
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
@@ -32,20 +33,12 @@ public enum StdioSession {
             }
             inbox.close()
         }
-        reader.start()
-        let status = LockedStatus()
-        let done = DispatchSemaphore(value: 0)
         // Deeply nested surveys are analysed recursively in places: a large stack keeps them safe.
-        let worker = Thread {
-            status.value = serve(options: options, inbox: inbox) { messages in
-                for message in messages { writeAll(output, MessageFramer.frame(JSONWriter.compact.bytes(message))) }
+        return NativeThread.run(stackSize: 1 << 29) {
+            serve(options: options, inbox: inbox) { messages in
+                for message in messages { FileDescriptor.writeAll(output, MessageFramer.frame(JSONWriter.compact.bytes(message))) }
             }
-            done.signal()
         }
-        worker.stackSize = 1 << 29
-        worker.start()
-        done.wait()
-        return status.value
     }
 
     private static func serve(options: ServerOptions, inbox: Inbox, send: ([JSONValue]) -> Void) -> Int32 {
@@ -75,22 +68,13 @@ public enum StdioSession {
         }
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
-    }
 }
 
 /// Message bodies waiting to be answered, and the ids of requests cancelled before their turn.
 final class Inbox: @unchecked Sendable {
     enum Item { case message([UInt8]), closed, timeout }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var bodies: [[UInt8]] = []
     private var head = 0
     private var closed = false
@@ -147,12 +131,3 @@ final class Inbox: @unchecked Sendable {
     }
 }
 
-/// The worker's exit status, handed to the waiting thread.
-private final class LockedStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int32 = 1
-    var value: Int32 {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Maps a stream of inputs on several threads and hands the outputs back in input order.
 ///
@@ -48,14 +50,10 @@ public struct OrderedParallelMap: Sendable {
         return withoutActuallyEscaping(consume) { consume in
             // The threads reach `consume` through the state, which lets go of it once they have all stopped.
             state.consume = consume
-            let helpers = (1..<jobs).map { _ in
-                let helper = Thread { state.work(transform) }
-                helper.stackSize = 8 << 20
-                return helper
-            }
-            helpers.forEach { $0.start() }
+            // A helper the system cannot start is not waited for: the threads that run share its inputs.
+            let helpers = (1..<jobs).count { _ in NativeThread.detach(stackSize: 8 << 20) { state.work(transform) } }
             state.work(transform)
-            state.waitForThreads(jobs)
+            state.waitForThreads(1 + helpers)
             state.consume = nil
             return state.idleWakes
         }

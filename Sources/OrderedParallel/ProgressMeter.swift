@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A one-line progress display for long batches: done/total, rate and time left, redrawn in place.
 ///
@@ -50,10 +51,10 @@ public struct ProgressMeter: Sendable {
         let elapsed = max(now - start, 0.001)
         let rate = Double(done) / elapsed
         var text = total.map { "\(done)/\($0) \(noun)" } ?? "\(done) \(noun)"
-        text += String(format: "  %.1f/s", rate)
+        text += String(printf: "  %.1f/s", rate)
         if let total, rate > 0 {
             let left = Int((Double(max(total - done, 0)) / rate).rounded())
-            text += "  ETA \(left / 3600 > 0 ? "\(left / 3600):" + String(format: "%02d", left / 60 % 60) : "\(left / 60)"):" + String(format: "%02d", left % 60)
+            text += "  ETA \(left / 3600 > 0 ? "\(left / 3600):" + String(printf: "%02d", left / 60 % 60) : "\(left / 60)"):" + String(printf: "%02d", left % 60)
         }
         return text
     }

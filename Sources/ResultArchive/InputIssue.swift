@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// A problem in an input file that a pipeline reads (archive map, manifest line, catalog, tolerated-error

@@ -1,5 +1,5 @@
 import AssessmentLint
-import Foundation
+import FoundationEssentials
 import JSONCore
 import JSONSchema
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// What the upload says about a record (not the zip): Bridge's object metadata, one line of a

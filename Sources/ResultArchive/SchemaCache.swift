@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 import AssessmentLint
 import AssessmentModel
@@ -88,14 +89,14 @@ public enum SchemaResolutionError: Error, Sendable, Equatable, CustomStringConve
 /// compiled, so a catalog schema's `$ref` to another catalog URI resolves whichever schema a batch
 /// happens to need first: an answer depends only on the URI, never on what was asked before.
 public final class SchemaCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var registry: SchemaRegistry
     private let catalog: SchemaCatalog?
     private let options: ValidationOptions
     private var compiled: [String: Result<ResolvedSchema, SchemaResolutionError>] = [:]
     /// URIs being compiled by some thread (outside the lock).
     private var compiling: Set<String> = []
-    private let compiledOne = NSCondition()
+    private let compiledOne = Condition()
     /// Why each catalog file that could not be registered was refused; `nil` until the catalog is read.
     private var catalogFailures: [String: SchemaResolutionError]?
 

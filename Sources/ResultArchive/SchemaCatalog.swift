@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// A `--catalog` file: a JSON object mapping schema URIs to local files (paths relative to the

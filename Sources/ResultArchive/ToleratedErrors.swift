@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// Known schema errors to ignore (as Sage's `remove_expected_validation_errors` does for some app

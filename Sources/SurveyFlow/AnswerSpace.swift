@@ -1,6 +1,7 @@
 import AssessmentModel
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// The answers of one question, split by which rule fires first (or none): one witness per outcome.

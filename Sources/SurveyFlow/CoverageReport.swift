@@ -1,6 +1,7 @@
 import AssessmentModel
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
+import Platform
 import JSONCore
 
 /// Coverage of one survey as a list of named, located items, with text, JSON and lcov renderings.
@@ -136,7 +137,7 @@ public struct CoverageReport: Sendable {
         part.total == 0 ? 100 : Double(part.covered) * 100 / Double(part.total)
     }
 
-    static func format(_ percent: Double) -> String { String(format: "%.1f%%", percent) }
+    static func format(_ percent: Double) -> String { String(printf: "%.1f%%", percent) }
 
     /// A summary per category, then every missed item and every impossible one as `file:line:col: …`.
     public var text: String {
@@ -144,7 +145,7 @@ public struct CoverageReport: Sendable {
         for category in Category.allCases {
             let part = summary(category)
             let figures = "\(part.covered)/\(part.total)"
-            lines.append("  " + category.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            lines.append("  " + category.rawValue.padded(toLength: 9)
                          + String(repeating: " ", count: max(0, 9 - figures.count)) + figures + "  " + CoverageReport.format(CoverageReport.percent(part)))
         }
         let missed = items.filter { $0.status == .missed }

@@ -1,6 +1,6 @@
 import AssessmentModel
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 extension FlowGraph {

@@ -122,7 +122,7 @@ public struct GraphWriter: Sendable {
     /// A Mermaid `flowchart` for Markdown renderers.
     public var mermaid: String {
         var lines = ["flowchart TD"]
-        func text(_ string: String) -> String { "\"" + string.replacingOccurrences(of: "\"", with: "#quot;") + "\"" }
+        func text(_ string: String) -> String { "\"" + string.replacingScalars(["\"": "#quot;"]) + "\"" }
         func vertexLine(_ index: Int, indent: String) -> String {
             let vertex = graph.vertices[index]
             switch vertex.kind {
@@ -175,7 +175,7 @@ public struct GraphWriter: Sendable {
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        "\"" + text.replacingScalars(["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]) + "\""
     }
 }
 

@@ -1,7 +1,8 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
+import Platform
 import HTTPServer
 import JSONCore
 
@@ -10,7 +11,7 @@ import JSONCore
 public final class PreviewApp: @unchecked Sendable {
     private let settings: PreviewSettings
     private let security: PreviewSecurity
-    private let lock = NSLock()
+    private let lock = Lock()
     private var session: PreviewSession
     private var revision = 1
     private var stamp: FileStamp?
@@ -152,8 +153,7 @@ public final class PreviewApp: @unchecked Sendable {
         guard request.method != "POST" else { return .text(405, "method POST not allowed") }
         guard let name = PreviewSecurity.resourceName(encoded) else { return .text(404, "not found") }
         let url = URL(fileURLWithPath: settings.resourceFolder).appendingPathComponent(name)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+        guard FileStatus.isFolder(url.path) == false,
               let data = FileManager.default.contents(atPath: url.path) else { return .text(404, "not found") }
         let type = name.lowercased().hasSuffix(".svg") ? "image/svg+xml" : name.lowercased().hasSuffix(".json") ? "application/json" : "application/octet-stream"
         // An SVG resource is an image: shown in <img>, never as a page of this origin (the sandbox keeps its scripts off).
@@ -169,7 +169,7 @@ struct FileStamp: Equatable {
 
     init?(path: String) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        size = (attributes[.size] as? any BinaryInteger).map { UInt64(truncatingIfNeeded: $0) } ?? 0
         modified = attributes[.modificationDate] as? Date
     }
 }

@@ -1,6 +1,6 @@
 import AssessmentModel
 import AssessmentSchemas
-import Foundation
+import FoundationEssentials
 import AssessmentRunner
 import JSONCore
 import ResultArchive

@@ -1,7 +1,7 @@
 import AssessmentModel
 import AssessmentLint
 import AssessmentRunner
-import Foundation
+import FoundationEssentials
 import JSONCore
 import SurveyFlow
 
@@ -92,7 +92,7 @@ public struct PreviewSurvey: Sendable {
     /// outline it over the picture without loading the picture again.
     public func box(of location: StepLocation?) -> [Double]? {
         guard let location, let graph, let vertex = graph.vertex(at: location),
-              let start = svg.range(of: #"data-id="\#(graph.vertices[vertex].id)" data-box=""#) else { return nil }
+              let start = svg.firstRange(of: #"data-id="\#(graph.vertices[vertex].id)" data-box=""#) else { return nil }
         let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
         return numbers.count == 4 ? numbers : nil
     }

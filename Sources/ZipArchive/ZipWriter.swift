@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How an entry's data is stored.
 public enum ZipCompression: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import AssessVersion
-import Foundation
+import FoundationEssentials
 import JSONCore
 import JSONSchema
 

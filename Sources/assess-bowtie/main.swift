@@ -1,23 +1,18 @@
-import Foundation
+import Glibc
 import JSONCore
+import Platform
 
 // Bowtie harness: one JSON request per stdin line, one response line per request on stdout.
-let done = DispatchSemaphore(value: 0)
-let worker = Thread {
+NativeThread.run(stackSize: 1 << 28) {
     let harness = BowtieHarness()
     while let line = readLine(strippingNewline: true) {
         guard !line.isEmpty else { continue }
         switch harness.handle(line) {
         case .stop:
-            done.signal()
             return
         case .respond(let response):
-            FileHandle.standardOutput.write(Data((JSONWriter.compact.string(response) + "\n").utf8))
+            FileDescriptor.writeAll(STDOUT_FILENO, Array((JSONWriter.compact.string(response) + "\n").utf8))
         }
     }
-    done.signal()
 }
-worker.stackSize = 1 << 28
-worker.start()
-done.wait()
 exit(0)

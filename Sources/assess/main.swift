@@ -1,14 +1,7 @@
 import AssessCLI
-import Foundation
+import Glibc
+import Platform
 
 // Deeply nested input is limited by the parser, not by the stack: run on a thread with room for it.
-nonisolated(unsafe) var status = ExitStatus.ok
-let done = DispatchSemaphore(value: 0)
-let worker = Thread {
-    status = Assess.main(Array(CommandLine.arguments.dropFirst()), io: .standard())
-    done.signal()
-}
-worker.stackSize = 1 << 29
-worker.start()
-done.wait()
+let status = NativeThread.run(stackSize: 1 << 29) { Assess.main(Array(CommandLine.arguments.dropFirst()), io: .standard()) }
 exit(status.rawValue)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds `assess` for Spark executors and packs the archive `spark-submit --archives` takes:
-# a release build with the Swift runtime and Foundation linked statically (--static-swift-stdlib), so an
+# a release build with the Swift runtime and FoundationEssentials linked statically (--static-swift-stdlib), so an
 # executor needs only the system's glibc, zlib, libstdc++ and libgcc_s (no Swift installation), in
 # OUT (default .build/assess-linux-ARCH.tar.gz) holding bin/assess.
 #   spark-submit --archives .build/assess-linux-x86_64.tar.gz#assess ... --assess ./assess/bin/assess

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONCore
 
 /// `contentEncoding` / `contentMediaType`: a string must decode (base64) and parse (application/json).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension GraphWriter {
     /// The graph drawn as SVG by ``LayeredLayout``: sections as dashed frames, steps as boxes shaped
@@ -128,7 +128,6 @@ extension GraphWriter {
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 }
