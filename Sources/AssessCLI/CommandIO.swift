@@ -48,10 +48,25 @@ public struct CommandIO: Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment,
+            environment: processEnvironment(),
             onInterrupt: InterruptWatch.shared.install)
         io.errorIsTerminal = isatty(STDERR_FILENO) == 1
         return io
+    }
+
+    /// The process environment, read from `environ` (the first of a repeated name, as `getenv`), without
+    /// `ProcessInfo`'s set-up on every run.
+    static func processEnvironment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
     }
 
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set to a non-empty value

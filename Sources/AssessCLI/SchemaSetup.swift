@@ -9,15 +9,43 @@ import ResultArchive
 enum SchemaSetup {
     /// A registry with the bundled schemas and every `.json` under the given folders.
     static func registry(refDirectories: [String], printer: DiagnosticPrinter) -> Result<SchemaRegistry, SetupFailure> {
-        var registry = BundledSchemas.registry()
+        registry(refDirectories: refDirectories, printer: printer, alongside: {}).registry
+    }
+
+    /// A registry with the bundled schemas and every `.json` under the given folders, and what `alongside` gives:
+    /// the bundled schemas are indexed on another thread while this one lists the folders, both then share the
+    /// folders' files, and this thread runs `alongside` once it finds no file left. The error is that of
+    /// registering each folder in turn: a folder that cannot be listed, or its first bad file in sorted order.
+    static func registry<Alongside>(refDirectories: [String], printer: DiagnosticPrinter,
+                                    alongside: () -> Alongside) -> (registry: Result<SchemaRegistry, SetupFailure>, alongside: Alongside) {
+        guard !refDirectories.isEmpty else { return (.success(BundledSchemas.registry()), alongside()) }
+        var listings: [Result<[String], SchemaLoadError>] = []
+        let bundled = Background { BundledSchemas.registry() }
         for directory in refDirectories {
-            do {
-                try registry.registerDirectory(at: directory)
-            } catch {
-                return .failure(SetupFailure(lines: [describe(error, printer)]))
+            do throws(SchemaLoadError) { listings.append(.success(try SchemaRegistry.schemaFiles(under: directory))) } catch { listings.append(.failure(error)) }
+        }
+        let loads = SchemaFileLoads(paths: listings.flatMap { (try? $0.get()) ?? [] })
+        let helper = Background { loads.loadRemaining() }
+        loads.loadRemaining()
+        let extra = alongside()
+        helper.value
+        var registry = bundled.value
+        var files = loads.results[...]
+        for listing in listings {
+            switch listing {
+            case .failure(let error):
+                return (.failure(SetupFailure(lines: [describe(error, printer)])), extra)
+            case .success(let paths):
+                for result in files.prefix(paths.count) {
+                    switch result {
+                    case .success(let file): registry.register(file)
+                    case .failure(let error): return (.failure(SetupFailure(lines: [describe(error, printer)])), extra)
+                    }
+                }
+                files = files.dropFirst(paths.count)
             }
         }
-        return .success(registry)
+        return (.success(registry), extra)
     }
 
     /// The registry for a command's `--ref-dir` folders, or `nil` after printing why it cannot be built.
@@ -100,10 +128,15 @@ enum SchemaSetup {
 
     /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
     static func catalog(_ path: String?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
-        guard let path else { return .success(nil) }
-        do {
-            return .success(try SchemaCatalog(contentsOf: path))
-        } catch {
+        catalog(path.map { path in Result { () throws(InputIssue) in try SchemaCatalog(contentsOf: path) } }, printer: printer, io: io)
+    }
+
+    /// The `--catalog` of a command as read (`.success(nil)` without one), or a failure after printing why it cannot be read.
+    static func catalog(_ read: Result<SchemaCatalog, InputIssue>?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        switch read {
+        case nil: return .success(nil)
+        case .success(let catalog)?: return .success(catalog)
+        case .failure(let error)?:
             let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
             failure.lines.forEach(io.printError)
             return .failure(failure)

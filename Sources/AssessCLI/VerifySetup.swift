@@ -9,36 +9,65 @@ import ResultArchive
 struct VerifySetup {
     let verifier: ArchiveVerifier
     let mapping: MapVerification?
+    /// The command's IO, writing the map's warnings (checked on another thread) before anything else it writes.
+    let io: CommandIO
+    /// The map's warnings, still to write unless something else was written first.
+    private let warnings: PendingWarnings?
+
+    /// Writes the map's warnings if nothing written since set-up did (call before the command returns).
+    func writeWarnings() { warnings?.write() }
 
     /// The verifier for the map and schema options, or `nil` after printing why it cannot be built (exit 3).
-    /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings.
+    /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings; they are found on another
+    /// thread while the command goes on, and written before the first thing written after set-up (`io`).
     static func make(_ options: ArchiveMapOptions, sources: SchemaSources, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) -> VerifySetup? {
-        guard var registry = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer, io: io) else { return nil }
+        // Read while the schema folders load; each is reported only when every step before it succeeded.
+        let (built, read) = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer) {
+            (catalog: sources.catalog.map { path in Result { () throws(InputIssue) in try SchemaCatalog(contentsOf: path) } },
+             map: options.mapPath.map { path in Result { () throws(InputIssue) in try ArchiveMap(contentsOf: path) } },
+             tolerated: options.mapPath == nil ? nil : options.tolerated.map { path in Result { () throws(InputIssue) in try ToleratedErrors(contentsOf: path) } })
+        }
+        var registry: SchemaRegistry
+        switch built {
+        case .success(let built): registry = built
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return nil
+        }
         let resultRegistry = registry
-        func fail(_ issue: InputIssue) -> VerifySetup? {
+        func fail(_ issue: InputIssue, _ io: CommandIO) -> VerifySetup? {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        guard case .success(let catalog) = SchemaSetup.catalog(sources.catalog, printer: printer, io: io) else { return nil }
-        guard let mapPath = options.mapPath else {
+        guard case .success(let catalog) = SchemaSetup.catalog(read.catalog, printer: printer, io: io) else { return nil }
+        guard let mapPath = options.mapPath, let mapRead = read.map else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
-            return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
+            return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil, io: io, warnings: nil)
         }
         let map: ArchiveMap
-        do { map = try ArchiveMap(contentsOf: mapPath) } catch { return fail(error) }
-        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
-        for issue in map.schemaIssues(registry: registry) ?? [] {
-            io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
+        switch mapRead {
+        case .success(let read): map = read
+        case .failure(let error): return fail(error, io)
         }
+        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
+        let checked = registry
+        let warnings = PendingWarnings(writeError: io.writeError) {
+            (map.schemaIssues(registry: checked) ?? []).map { issue in
+                printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message)
+            }
+        }
+        let io = io.writingFirst(warnings)
         var tolerated = ToleratedErrors()
-        if let path = options.tolerated {
-            do { tolerated = try ToleratedErrors(contentsOf: path) } catch { return fail(error) }
+        switch read.tolerated {
+        case .success(let read)?: tolerated = read
+        case .failure(let error)?: return fail(error, io)
+        case nil: break
         }
         var mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
         mapping.names = FlagHints.settingNames
         let schemas = SchemaCache(registry: registry, catalog: catalog)
         return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey, mapping: mapping),
-                           mapping: mapping)
+                           mapping: mapping, io: io, warnings: warnings)
     }
 }
 

@@ -23,12 +23,21 @@ extension SchemaRegistry {
     /// checked and indexed now, and parsed into a tree only when one of its schemas is compiled.
     @discardableResult
     public mutating func registerFile(at path: String) throws(SchemaLoadError) -> URIReference {
-        try register(IndexedFile.load(path).get())
+        try register(IndexedSchemaFile.load(path).get())
     }
 
     /// Loads every `.json` file under a folder (recursively). Files are read and indexed in
     /// parallel, then registered in sorted order; the first bad file in that order is the error.
     public mutating func registerDirectory(at path: String) throws(SchemaLoadError) {
+        let sorted = try SchemaRegistry.schemaFiles(under: path)
+        let loads = SchemaFileLoads(paths: sorted)
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { _ in loads.loadRemaining() }
+        for result in loads.results { try register(result.get()) }
+    }
+
+    /// The `.json` files under a folder (recursively), sorted: the files `registerDirectory(at:)` registers, in
+    /// its order, for a caller that loads them itself (`IndexedSchemaFile.load`) and registers them in that order.
+    public static func schemaFiles(under path: String) throws(SchemaLoadError) -> [String] {
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             throw .unreadable(path: path, reason: "not a readable folder")
@@ -38,28 +47,26 @@ extension SchemaRegistry {
         guard !files.isEmpty || FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(path: path, reason: "no such folder")
         }
-        let sorted = files.sorted()
-        let loaded = LoadedFiles(count: sorted.count)
-        DispatchQueue.concurrentPerform(iterations: sorted.count) { index in
-            loaded.set(index, IndexedFile.load(sorted[index]))
-        }
-        for result in loaded.results { try register(result.get()) }
+        return files.sorted()
     }
 
+    /// Registers a schema file loaded by `IndexedSchemaFile.load`, as `registerFile(at:)` registers it; its base URI.
     @discardableResult
-    private mutating func register(_ file: IndexedFile) -> URIReference {
+    public mutating func register(_ file: IndexedSchemaFile) -> URIReference {
         register(file.index, content: SchemaContent(bytes: file.bytes), retrieval: file.retrieval, sourceName: file.path)
     }
 }
 
-/// A schema file read, checked and indexed, ready to register.
-private struct IndexedFile: Sendable {
+/// A schema file read, checked and indexed, ready to register (loading touches no registry, so files can be
+/// loaded on any thread).
+public struct IndexedSchemaFile: Sendable {
     let path: String
     let bytes: [UInt8]
     let retrieval: URIReference
     let index: ResourceIndex
 
-    static func load(_ path: String) -> Result<IndexedFile, SchemaLoadError> {
+    /// Reads, checks and indexes the schema file at `path`, or says why it cannot be registered.
+    public static func load(_ path: String) -> Result<IndexedSchemaFile, SchemaLoadError> {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
         var isDirectory: ObjCBool = false
@@ -83,25 +90,43 @@ private struct IndexedFile: Sendable {
         let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
         let retrieval = URIReference(url.absoluteString).withoutFragment
         let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
-        return .success(IndexedFile(path: path, bytes: bytes, retrieval: retrieval, index: index))
+        return .success(IndexedSchemaFile(path: path, bytes: bytes, retrieval: retrieval, index: index))
     }
 }
 
-/// Results filled in by parallel workers, each at its own index.
-private final class LoadedFiles: @unchecked Sendable {
+/// Schema files loaded by whichever thread takes each one first: `loadRemaining()` may run on several threads
+/// at once (each takes the next file not yet taken), and `results` is read once every one of them returned.
+public final class SchemaFileLoads: @unchecked Sendable {
+    /// The files, in the order their results are given.
+    public let paths: [String]
     private let lock = NSLock()
-    private var slots: [Result<IndexedFile, SchemaLoadError>?]
+    private var next = 0
+    private var slots: [Result<IndexedSchemaFile, SchemaLoadError>?]
 
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+    /// Nothing loaded yet.
+    public init(paths: [String]) {
+        self.paths = paths
+        slots = Array(repeating: nil, count: paths.count)
     }
 
-    func set(_ index: Int, _ result: Result<IndexedFile, SchemaLoadError>) {
-        lock.withLock { slots[index] = result }
+    /// Loads files not taken by another thread until none is left.
+    public func loadRemaining() {
+        while let index = take() {
+            let result = IndexedSchemaFile.load(paths[index])
+            lock.withLock { slots[index] = result }
+        }
     }
 
-    /// Every result, in index order (called after the workers finished).
-    var results: [Result<IndexedFile, SchemaLoadError>] {
+    private func take() -> Int? {
+        lock.withLock {
+            guard next < paths.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    /// Every file's result, in the order of `paths` (once every `loadRemaining()` returned).
+    public var results: [Result<IndexedSchemaFile, SchemaLoadError>] {
         lock.withLock { slots.compactMap { $0 } }
     }
 }
