@@ -54,15 +54,18 @@ public struct CommandIO: Sendable {
         return io
     }
 
-    /// The process environment, read from `environ` (the first of a repeated name, as `getenv`), without
-    /// `ProcessInfo`'s set-up on every run.
+    /// The process environment, read from `environ` as bytes (the first of a repeated name, as `getenv`),
+    /// without `ProcessInfo`'s set-up or a walk over each value's characters.
     static func processEnvironment() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+                }
             }
             entry += 1
         }

@@ -140,4 +140,9 @@ final class SetupOrderTests: XCTestCase {
             XCTAssertEqual(failure.lines, [SchemaSetup.describe(try XCTUnwrap(error), printer)], "\(order)")
         }
     }
+
+    func testTheEnvironmentReadFromEnvironIsProcessInfos() {
+        XCTAssertEqual(CommandIO.processEnvironment(), ProcessInfo.processInfo.environment)
+        XCTAssertEqual(CommandIO.standard().environment, ProcessInfo.processInfo.environment)
+    }
 }
