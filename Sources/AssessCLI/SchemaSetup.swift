@@ -9,43 +9,39 @@ import ResultArchive
 enum SchemaSetup {
     /// A registry with the bundled schemas and every `.json` under the given folders.
     static func registry(refDirectories: [String], printer: DiagnosticPrinter) -> Result<SchemaRegistry, SetupFailure> {
-        registry(refDirectories: refDirectories, printer: printer, alongside: {}).registry
+        registry(refDirectories: refDirectories, printer: printer, alongside: {})
     }
 
-    /// A registry with the bundled schemas and every `.json` under the given folders, and what `alongside` gives:
+    /// A registry with the bundled schemas and every `.json` under the given folders, with `alongside` run meanwhile:
     /// the bundled schemas are indexed on another thread while this one lists the folders, both then share the
     /// folders' files, and this thread runs `alongside` once it finds no file left. The error is that of
     /// registering each folder in turn: a folder that cannot be listed, or its first bad file in sorted order.
-    static func registry<Alongside>(refDirectories: [String], printer: DiagnosticPrinter,
-                                    alongside: () -> Alongside) -> (registry: Result<SchemaRegistry, SetupFailure>, alongside: Alongside) {
-        guard !refDirectories.isEmpty else { return (.success(BundledSchemas.registry()), alongside()) }
-        var listings: [Result<[String], SchemaLoadError>] = []
-        let bundled = Background { BundledSchemas.registry() }
-        for directory in refDirectories {
-            do throws(SchemaLoadError) { listings.append(.success(try SchemaRegistry.schemaFiles(under: directory))) } catch { listings.append(.failure(error)) }
+    static func registry(refDirectories: [String], printer: DiagnosticPrinter, alongside: () -> Void) -> Result<SchemaRegistry, SetupFailure> {
+        guard !refDirectories.isEmpty else {
+            alongside()
+            return .success(BundledSchemas.registry())
         }
-        let loads = SchemaFileLoads(paths: listings.flatMap { (try? $0.get()) ?? [] })
+        let bundled = Background { BundledSchemas.registry() }
+        // The folders up to the first that cannot be listed: the files of those before it come first.
+        var listed: [[String]] = []
+        var unlisted: SchemaLoadError?
+        for directory in refDirectories where unlisted == nil {
+            do throws(SchemaLoadError) { listed.append(try SchemaRegistry.schemaFiles(under: directory)) } catch { unlisted = error }
+        }
+        let loads = SchemaFileLoads(paths: listed.flatMap { $0 })
         let helper = Background { loads.loadRemaining() }
         loads.loadRemaining()
-        let extra = alongside()
+        alongside()
         helper.value
         var registry = bundled.value
-        var files = loads.results[...]
-        for listing in listings {
-            switch listing {
-            case .failure(let error):
-                return (.failure(SetupFailure(lines: [describe(error, printer)])), extra)
-            case .success(let paths):
-                for result in files.prefix(paths.count) {
-                    switch result {
-                    case .success(let file): registry.register(file)
-                    case .failure(let error): return (.failure(SetupFailure(lines: [describe(error, printer)])), extra)
-                    }
-                }
-                files = files.dropFirst(paths.count)
+        for result in loads.results {
+            switch result {
+            case .success(let file): registry.register(file)
+            case .failure(let error): return .failure(SetupFailure(lines: [describe(error, printer)]))
             }
         }
-        return (.success(registry), extra)
+        if let unlisted { return .failure(SetupFailure(lines: [describe(unlisted, printer)])) }
+        return .success(registry)
     }
 
     /// The registry for a command's `--ref-dir` folders, or `nil` after printing why it cannot be built.
@@ -128,19 +124,17 @@ enum SchemaSetup {
 
     /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
     static func catalog(_ path: String?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
-        catalog(path.map { path in Result { () throws(InputIssue) in try SchemaCatalog(contentsOf: path) } }, printer: printer, io: io)
+        var read = CatalogRead()
+        read.read(path)
+        return catalog(read, printer: printer, io: io)
     }
 
     /// The `--catalog` of a command as read (`.success(nil)` without one), or a failure after printing why it cannot be read.
-    static func catalog(_ read: Result<SchemaCatalog, InputIssue>?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
-        switch read {
-        case nil: return .success(nil)
-        case .success(let catalog)?: return .success(catalog)
-        case .failure(let error)?:
-            let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
-            failure.lines.forEach(io.printError)
-            return .failure(failure)
-        }
+    static func catalog(_ read: CatalogRead, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let error = read.issue else { return .success(read.catalog) }
+        let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
+        failure.lines.forEach(io.printError)
+        return .failure(failure)
     }
 
     /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
@@ -176,6 +170,18 @@ enum SchemaSetup {
         case .invalidJSON(let path, let parseError):
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
+    }
+}
+
+/// A `--catalog` file as read: the catalog, or the issue that stops it (neither without the option).
+struct CatalogRead {
+    var catalog: SchemaCatalog?
+    var issue: InputIssue?
+
+    /// Reads the catalog at `path`, if any.
+    mutating func read(_ path: String?) {
+        guard let path else { return }
+        do throws(InputIssue) { catalog = try SchemaCatalog(contentsOf: path) } catch { issue = error }
     }
 }
 

@@ -22,10 +22,15 @@ struct VerifySetup {
     /// thread while the command goes on, and written before the first thing written after set-up (`io`).
     static func make(_ options: ArchiveMapOptions, sources: SchemaSources, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) -> VerifySetup? {
         // Read while the schema folders load; each is reported only when every step before it succeeded.
-        let (built, read) = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer) {
-            (catalog: sources.catalog.map { path in Result { () throws(InputIssue) in try SchemaCatalog(contentsOf: path) } },
-             map: options.mapPath.map { path in Result { () throws(InputIssue) in try ArchiveMap(contentsOf: path) } },
-             tolerated: options.mapPath == nil ? nil : options.tolerated.map { path in Result { () throws(InputIssue) in try ToleratedErrors(contentsOf: path) } })
+        var catalogRead = CatalogRead()
+        var mapRead: (map: ArchiveMap?, issue: InputIssue?) = (nil, nil)
+        var toleratedRead: (tolerated: ToleratedErrors?, issue: InputIssue?) = (nil, nil)
+        let built = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer) {
+            catalogRead.read(sources.catalog)
+            guard let path = options.mapPath else { return }
+            do throws(InputIssue) { mapRead.map = try ArchiveMap(contentsOf: path) } catch { mapRead.issue = error }
+            guard let path = options.tolerated else { return }
+            do throws(InputIssue) { toleratedRead.tolerated = try ToleratedErrors(contentsOf: path) } catch { toleratedRead.issue = error }
         }
         var registry: SchemaRegistry
         switch built {
@@ -39,16 +44,13 @@ struct VerifySetup {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        guard case .success(let catalog) = SchemaSetup.catalog(read.catalog, printer: printer, io: io) else { return nil }
-        guard let mapPath = options.mapPath, let mapRead = read.map else {
+        guard case .success(let catalog) = SchemaSetup.catalog(catalogRead, printer: printer, io: io) else { return nil }
+        guard let mapPath = options.mapPath else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
             return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil, io: io, warnings: nil)
         }
-        let map: ArchiveMap
-        switch mapRead {
-        case .success(let read): map = read
-        case .failure(let error): return fail(error, io)
-        }
+        if let issue = mapRead.issue { return fail(issue, io) }
+        guard let map = mapRead.map else { return nil }
         guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
         let checked = registry
         let warnings = PendingWarnings(writeError: io.writeError) {
@@ -57,12 +59,8 @@ struct VerifySetup {
             }
         }
         let io = io.writingFirst(warnings)
-        var tolerated = ToleratedErrors()
-        switch read.tolerated {
-        case .success(let read)?: tolerated = read
-        case .failure(let error)?: return fail(error, io)
-        case nil: break
-        }
+        if let issue = toleratedRead.issue { return fail(issue, io) }
+        let tolerated = toleratedRead.tolerated ?? ToleratedErrors()
         var mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
         mapping.names = FlagHints.settingNames
         let schemas = SchemaCache(registry: registry, catalog: catalog)
