@@ -34,12 +34,7 @@ enum SchemaSetup {
         alongside()
         helper.value
         var registry = bundled.value
-        for result in loads.results {
-            switch result {
-            case .success(let file): registry.register(file)
-            case .failure(let error): return .failure(SetupFailure(lines: [describe(error, printer)]))
-            }
-        }
+        do throws(SchemaLoadError) { try loads.register(into: &registry) } catch { return .failure(SetupFailure(lines: [describe(error, printer)])) }
         if let unlisted { return .failure(SetupFailure(lines: [describe(unlisted, printer)])) }
         return .success(registry)
     }

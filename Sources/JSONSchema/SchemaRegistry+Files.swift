@@ -23,7 +23,7 @@ extension SchemaRegistry {
     /// checked and indexed now, and parsed into a tree only when one of its schemas is compiled.
     @discardableResult
     public mutating func registerFile(at path: String) throws(SchemaLoadError) -> URIReference {
-        try register(IndexedSchemaFile.load(path).get())
+        try register(IndexedSchemaFile(path: path))
     }
 
     /// Loads every `.json` file under a folder (recursively). Files are read and indexed in
@@ -32,11 +32,11 @@ extension SchemaRegistry {
         let sorted = try SchemaRegistry.schemaFiles(under: path)
         let loads = SchemaFileLoads(paths: sorted)
         DispatchQueue.concurrentPerform(iterations: sorted.count) { _ in loads.loadRemaining() }
-        for result in loads.results { try register(result.get()) }
+        try loads.register(into: &self)
     }
 
     /// The `.json` files under a folder (recursively), sorted: the files `registerDirectory(at:)` registers, in
-    /// its order, for a caller that loads them itself (`IndexedSchemaFile.load`) and registers them in that order.
+    /// its order, for a caller that loads them itself (`SchemaFileLoads`).
     public static func schemaFiles(under path: String) throws(SchemaLoadError) -> [String] {
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
@@ -50,70 +50,81 @@ extension SchemaRegistry {
         return files.sorted()
     }
 
-    /// Registers a schema file loaded by `IndexedSchemaFile.load`, as `registerFile(at:)` registers it; its base URI.
+    /// Registers a loaded schema file, as `registerFile(at:)` registers it; its base URI.
     @discardableResult
-    public mutating func register(_ file: IndexedSchemaFile) -> URIReference {
+    mutating func register(_ file: IndexedSchemaFile) -> URIReference {
         register(file.index, content: SchemaContent(bytes: file.bytes), retrieval: file.retrieval, sourceName: file.path)
     }
 }
 
 /// A schema file read, checked and indexed, ready to register (loading touches no registry, so files can be
 /// loaded on any thread).
-public struct IndexedSchemaFile: Sendable {
+struct IndexedSchemaFile: Sendable {
     let path: String
     let bytes: [UInt8]
     let retrieval: URIReference
     let index: ResourceIndex
 
     /// Reads, checks and indexes the schema file at `path`, or says why it cannot be registered.
-    public static func load(_ path: String) -> Result<IndexedSchemaFile, SchemaLoadError> {
+    init(path: String) throws(SchemaLoadError) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let bytes: [UInt8]
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return .failure(.unreadable(path: path, reason: "no such file"))
+            throw .unreadable(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else { return .failure(.unreadable(path: path, reason: "is a folder")) }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            return .failure(.unreadable(path: path, reason: (error as NSError).localizedDescription))
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
         // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
         let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
         do {
             parsed = try JSONParser().parseTape(bytes)
         } catch {
-            return .failure(.invalidJSON(path: path, error: error))
+            throw .invalidJSON(path: path, error: error)
         }
         // A repeated key keeps its last value, as in the tree the compiler will see.
         let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
         let retrieval = URIReference(url.absoluteString).withoutFragment
-        let index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
-        return .success(IndexedSchemaFile(path: path, bytes: bytes, retrieval: retrieval, index: index))
+        self.path = path
+        self.bytes = bytes
+        self.retrieval = retrieval
+        index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
     }
 }
 
 /// Schema files loaded by whichever thread takes each one first: `loadRemaining()` may run on several threads
-/// at once (each takes the next file not yet taken), and `results` is read once every one of them returned.
+/// at once (each takes the next file not yet taken), and `register(into:)` once every one of them returned.
 public final class SchemaFileLoads: @unchecked Sendable {
-    /// The files, in the order their results are given.
+    /// A file's state (no `Result`: its generic type would be made, and its error type's conformance looked up
+    /// among the binary's, at run time on the way to the first archive).
+    private enum Slot {
+        case waiting
+        case loaded(IndexedSchemaFile)
+        case failed(SchemaLoadError)
+    }
+
+    /// The files, in the order they are registered.
     public let paths: [String]
     private let lock = NSLock()
     private var next = 0
-    private var slots: [Result<IndexedSchemaFile, SchemaLoadError>?]
+    private var slots: [Slot]
 
     /// Nothing loaded yet.
     public init(paths: [String]) {
         self.paths = paths
-        slots = Array(repeating: nil, count: paths.count)
+        slots = Array(repeating: .waiting, count: paths.count)
     }
 
     /// Loads files not taken by another thread until none is left.
     public func loadRemaining() {
         while let index = take() {
-            let result = IndexedSchemaFile.load(paths[index])
-            lock.withLock { slots[index] = result }
+            let slot: Slot
+            do throws(SchemaLoadError) { slot = .loaded(try IndexedSchemaFile(path: paths[index])) } catch { slot = .failed(error) }
+            lock.withLock { slots[index] = slot }
         }
     }
 
@@ -125,8 +136,21 @@ public final class SchemaFileLoads: @unchecked Sendable {
         }
     }
 
-    /// Every file's result, in the order of `paths` (once every `loadRemaining()` returned).
-    public var results: [Result<IndexedSchemaFile, SchemaLoadError>] {
-        lock.withLock { slots.compactMap { $0 } }
+    /// Registers the files in the order of `paths` (once every `loadRemaining()` returned); the first file that
+    /// could not be loaded is the error, and the files after it are not registered.
+    public func register(into registry: inout SchemaRegistry) throws(SchemaLoadError) {
+        let slots = lock.withLock { self.slots }
+        // Room for every file's resources at once, rather than a table grown and rehashed file by file.
+        registry.reserveResources(slots.reduce(0) { count, slot in
+            guard case .loaded(let file) = slot else { return count }
+            return count + 1 + file.index.resources.count
+        })
+        for (index, slot) in slots.enumerated() {
+            switch slot {
+            case .loaded(let file): registry.register(file)
+            case .failed(let error): throw error
+            case .waiting: registry.register(try IndexedSchemaFile(path: paths[index]))  // when called before loading
+            }
+        }
     }
 }
