@@ -57,7 +57,10 @@ public struct CommandIO: Sendable {
     /// The process environment, read from `environ` as bytes (the first of a repeated name, as `getenv`),
     /// without `ProcessInfo`'s set-up or a walk over each value's characters.
     static func processEnvironment() -> [String: String] {
+        var count = 0
+        while environ[count] != nil { count += 1 }
         var variables: [String: String] = [:]
+        variables.reserveCapacity(count)  // one table, not one rehashed at each doubling
         var entry = environ
         while let pointer = entry.pointee {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))

@@ -135,21 +135,14 @@ enum SchemaSetup {
     /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
     /// under its `schemas/` subfolder (a mobile-client-json checkout's layout); `nil` after printing why not.
     static func registerMapFolder(of mapPath: String, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
-        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
-        let map = URL(fileURLWithPath: mapPath).standardized.path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        do {
-            for name in names.sorted() where name.hasSuffix(".json") {
-                let path = folder.appendingPathComponent(name).standardized.path
-                var isFolder: ObjCBool = false
-                guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-                try registry.registerFile(at: path)
-            }
-            var isFolder: ObjCBool = false
-            let schemas = folder.appendingPathComponent("schemas").path
-            if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
-                try registry.registerDirectory(at: schemas)
-            }
+        register(MapFolderFiles(mapPath: mapPath), in: &registry, printer: printer, io: io)
+    }
+
+    /// Registers the schemas beside an archive map, read before; `nil` after printing why not.
+    static func register(_ files: MapFolderFiles, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
+        do throws(SchemaLoadError) {
+            try files.loads.register(into: &registry)
+            if let unlisted = files.unlisted { throw unlisted }
             return true
         } catch {
             io.printError(describe(error, printer) + " (beside the archive map, whose folder's schemas are used)")
@@ -165,6 +158,37 @@ enum SchemaSetup {
         case .invalidJSON(let path, let parseError):
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
+    }
+}
+
+/// The schema files beside an archive map, listed and loaded (so that it can be done while other set-up work
+/// goes on), to register in this order: the other `.json` files of its folder, sorted, then the files under its
+/// `schemas/` subfolder, or the error of listing it.
+struct MapFolderFiles {
+    let loads: SchemaFileLoads
+    let unlisted: SchemaLoadError?
+
+    /// Lists and loads the files beside the map at `mapPath`.
+    init(mapPath: String) {
+        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
+        let map = URL(fileURLWithPath: mapPath).standardized.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var paths: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = folder.appendingPathComponent(name).standardized.path
+            var isFolder: ObjCBool = false
+            guard path != map, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            paths.append(path)
+        }
+        var isFolder: ObjCBool = false
+        let schemas = folder.appendingPathComponent("schemas").path
+        var unlisted: SchemaLoadError?
+        if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
+            do throws(SchemaLoadError) { paths += try SchemaRegistry.schemaFiles(under: schemas) } catch { unlisted = error }
+        }
+        loads = SchemaFileLoads(paths: paths)
+        loads.loadRemaining()
+        self.unlisted = unlisted
     }
 }
 

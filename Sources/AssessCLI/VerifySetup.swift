@@ -23,14 +23,17 @@ struct VerifySetup {
     static func make(_ options: ArchiveMapOptions, sources: SchemaSources, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) -> VerifySetup? {
         // Read while the schema folders load; each is reported only when every step before it succeeded.
         var catalogRead = CatalogRead()
-        var mapRead: (map: ArchiveMap?, issue: InputIssue?) = (nil, nil)
-        var toleratedRead: (tolerated: ToleratedErrors?, issue: InputIssue?) = (nil, nil)
+        // Plain optionals, not tuples of them: a tuple's type would be made at run time.
+        var mapRead: ArchiveMap?, mapIssue: InputIssue?
+        var toleratedRead: ToleratedErrors?, toleratedIssue: InputIssue?
+        var mapFolder: MapFolderFiles?
         let built = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer) {
             catalogRead.read(sources.catalog)
             guard let path = options.mapPath else { return }
-            do throws(InputIssue) { mapRead.map = try ArchiveMap(contentsOf: path) } catch { mapRead.issue = error }
+            do throws(InputIssue) { mapRead = try ArchiveMap(contentsOf: path) } catch { mapIssue = error }
+            mapFolder = MapFolderFiles(mapPath: path)
             guard let path = options.tolerated else { return }
-            do throws(InputIssue) { toleratedRead.tolerated = try ToleratedErrors(contentsOf: path) } catch { toleratedRead.issue = error }
+            do throws(InputIssue) { toleratedRead = try ToleratedErrors(contentsOf: path) } catch { toleratedIssue = error }
         }
         var registry: SchemaRegistry
         switch built {
@@ -45,13 +48,12 @@ struct VerifySetup {
             return nil
         }
         guard case .success(let catalog) = SchemaSetup.catalog(catalogRead, printer: printer, io: io) else { return nil }
-        guard let mapPath = options.mapPath else {
+        guard options.mapPath != nil else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
             return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil, io: io, warnings: nil)
         }
-        if let issue = mapRead.issue { return fail(issue, io) }
-        guard let map = mapRead.map else { return nil }
-        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
+        if let mapIssue { return fail(mapIssue, io) }
+        guard let map = mapRead, let mapFolder, SchemaSetup.register(mapFolder, in: &registry, printer: printer, io: io) else { return nil }
         let checked = registry
         let warnings = PendingWarnings(writeError: io.writeError) {
             (map.schemaIssues(registry: checked) ?? []).map { issue in
@@ -59,8 +61,8 @@ struct VerifySetup {
             }
         }
         let io = io.writingFirst(warnings)
-        if let issue = toleratedRead.issue { return fail(issue, io) }
-        let tolerated = toleratedRead.tolerated ?? ToleratedErrors()
+        if let toleratedIssue { return fail(toleratedIssue, io) }
+        let tolerated = toleratedRead ?? ToleratedErrors()
         var mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
         mapping.names = FlagHints.settingNames
         let schemas = SchemaCache(registry: registry, catalog: catalog)

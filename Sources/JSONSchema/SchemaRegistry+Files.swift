@@ -143,7 +143,7 @@ public final class SchemaFileLoads: @unchecked Sendable {
         // Room for every file's resources at once, rather than a table grown and rehashed file by file.
         registry.reserveResources(slots.reduce(0) { count, slot in
             guard case .loaded(let file) = slot else { return count }
-            return count + 1 + file.index.resources.count
+            return count + 1 + file.index.resources.count + file.index.anchors.count
         })
         for (index, slot) in slots.enumerated() {
             switch slot {

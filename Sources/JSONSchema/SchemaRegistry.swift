@@ -112,9 +112,11 @@ public struct SchemaRegistry: Sendable {
         documents[documents.count - 1].isDefault = true
     }
 
-    /// Room for `count` more resource URIs, so that registering many documents does not grow the table for each.
+    /// Room for `count` more resource URIs and anchors, so that registering many documents does not grow the
+    /// tables for each.
     mutating func reserveResources(_ count: Int) {
         resources.reserveCapacity(resources.count + count)
+        anchors.reserveCapacity(anchors.count + count)
     }
 
     /// Whether a URI (with or without fragment) names something registered.

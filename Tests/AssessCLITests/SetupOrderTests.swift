@@ -145,4 +145,30 @@ final class SetupOrderTests: XCTestCase {
         XCTAssertEqual(CommandIO.processEnvironment(), ProcessInfo.processInfo.environment)
         XCTAssertEqual(CommandIO.standard().environment, ProcessInfo.processInfo.environment)
     }
+
+    /// Files beside the map are read while the schema folders load and registered after them, in order: one
+    /// that declares ArchiveMap.json's `$id` is the one the map is checked against, and a bad one is the error.
+    func testSchemasBesideTheMapTakePartInItsCheckAndTheirFirstErrorIsReported() throws {
+        let (folder, map, schemas, manifest) = try workspace()
+        let beside = URL(fileURLWithPath: map).deletingLastPathComponent()
+        try Data(#"{"$id": "\#(SageSchemas.archiveMapURI)", "required": ["$comment"]}"#.utf8).write(to: beside.appendingPathComponent("ArchiveMap.json"))
+        let arguments = ["ingest", "--archive-map", map, "--ref-dir", schemas, "--manifest", manifest, "-o", folder.appendingPathComponent("out").path]
+        let replaced = run(arguments)
+        XCTAssertTrue(replaced.log.stderr.hasPrefix(
+            "\(map):1:1: warning: the map does not follow ArchiveMap.json: missing required property \"$comment\" at the root (/required)\n"), replaced.log.all)
+        XCTAssertEqual(replaced.log.stderr.components(separatedBy: "\n").count, 2, replaced.log.stderr)
+
+        let subfolder = beside.appendingPathComponent("schemas/deeper")
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
+        try Data("[1,\n".utf8).write(to: subfolder.appendingPathComponent("bad.json"))
+        try Data("{\n".utf8).write(to: beside.appendingPathComponent("z.json"))
+        let bad = run(arguments)
+        XCTAssertEqual(bad.status, .inputError)
+        XCTAssertEqual(bad.log.all, beside.appendingPathComponent("z.json").path
+            + ":2:1: error: unexpected end of input; expected a member name (beside the archive map, whose folder's schemas are used)\n", bad.log.all)
+        try FileManager.default.removeItem(at: beside.appendingPathComponent("z.json"))
+        let deeper = run(arguments)
+        XCTAssertEqual(deeper.log.all, subfolder.appendingPathComponent("bad.json").path
+            + ":2:1: error: unexpected end of input; expected a JSON value (beside the archive map, whose folder's schemas are used)\n", deeper.log.all)
+    }
 }
