@@ -186,8 +186,10 @@ struct MapFolderFiles {
         if FileManager.default.fileExists(atPath: schemas, isDirectory: &isFolder), isFolder.boolValue {
             do throws(SchemaLoadError) { paths += try SchemaRegistry.schemaFiles(under: schemas) } catch { unlisted = error }
         }
-        loads = SchemaFileLoads(paths: paths)
-        loads.loadRemaining()
+        let loads = SchemaFileLoads(paths: paths)
+        // Two threads, as `registerDirectory` reads a folder (a mobile-client-json checkout has many schemas).
+        DispatchQueue.concurrentPerform(iterations: min(paths.count, 2)) { _ in loads.loadRemaining() }
+        self.loads = loads
         self.unlisted = unlisted
     }
 }
