@@ -4,6 +4,7 @@ import JSONSchema
 import AssessmentModel
 import AssessmentSchemas
 import ResultArchive
+import OrderedParallel
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.
 enum SchemaSetup {
@@ -29,7 +30,8 @@ enum SchemaSetup {
             do throws(SchemaLoadError) { listed.append(try SchemaRegistry.schemaFiles(under: directory)) } catch { unlisted = error }
         }
         let loads = SchemaFileLoads(paths: listed.flatMap { $0 })
-        let helper = Background { loads.loadRemaining() }
+        // The other cores take files too (on two cores one thread, the single iteration run where it is called).
+        let helper = Background { DispatchQueue.concurrentPerform(iterations: max(1, OrderedParallelMap.allCores - 1)) { _ in loads.loadRemaining() } }
         loads.loadRemaining()
         alongside()
         helper.value
