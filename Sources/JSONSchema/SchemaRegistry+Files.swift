@@ -38,6 +38,7 @@ extension SchemaRegistry {
     /// The `.json` files under a folder (recursively), sorted: the files `registerDirectory(at:)` registers, in
     /// its order, for a caller that loads them itself (`SchemaFileLoads`).
     public static func schemaFiles(under path: String) throws(SchemaLoadError) -> [String] {
+        if let root = PlainPaths.standardFolder(path), let files = PlainPaths.jsonFiles(under: root) { return files.sorted() }
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             throw .unreadable(path: path, reason: "not a readable folder")
@@ -67,18 +68,7 @@ struct IndexedSchemaFile: Sendable {
 
     /// Reads, checks and indexes the schema file at `path`, or says why it cannot be registered.
     init(path: String) throws(SchemaLoadError) {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let bytes: [UInt8]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .unreadable(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
+        let (uri, bytes) = try IndexedSchemaFile.read(path)
         // Parsed onto a tape only to check it and find its `$id`s; the tree is built when it is used.
         let parsed: (tape: JSONTape, hasDuplicateKeys: Bool)
         do {
@@ -88,11 +78,27 @@ struct IndexedSchemaFile: Sendable {
         }
         // A repeated key keeps its last value, as in the tree the compiler will see.
         let tape = parsed.hasDuplicateKeys ? JSONTape(parsed.tape.value) : parsed.tape
-        let retrieval = URIReference(url.absoluteString).withoutFragment
+        let retrieval = URIReference(uri).withoutFragment
         self.path = path
         self.bytes = bytes
         self.retrieval = retrieval
         index = tape.withView { ResourceIndex(tape: $0, retrieval: retrieval) }
+    }
+
+    /// The file's `file://` URI and bytes: read directly at a plain path, else through Foundation as ever.
+    private static func read(_ path: String) throws(SchemaLoadError) -> (uri: String, bytes: [UInt8]) {
+        if PlainPaths.isStandardPlain(path), let bytes = PlainPaths.regularFileBytes(path) { return ("file://" + path, bytes) }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a folder") }
+        do {
+            return (url.absoluteString, Array(try Data(contentsOf: url)))
+        } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
     }
 }
 
