@@ -21,6 +21,9 @@ public struct CommandIO: Sendable {
     /// Registers what to do on Ctrl-C (SIGINT) before the process exits with status 130; `nil` when
     /// interrupts are not the command's to handle (in-process callers).
     public var onInterrupt: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+    /// Whether the process exits as soon as the command returns (the `assess` executable; not in-process
+    /// callers): a batch command then leaves its large state for the exit to reclaim instead of freeing it.
+    public var processExitsAfterCommand = false
 
     /// Streams and environment given by the caller: the process's own in `main`, captured ones in tests.
     public init(
@@ -51,6 +54,7 @@ public struct CommandIO: Sendable {
             environment: processEnvironment(),
             onInterrupt: InterruptWatch.shared.install)
         io.errorIsTerminal = isatty(STDERR_FILENO) == 1
+        io.processExitsAfterCommand = true
         return io
     }
 

@@ -91,6 +91,8 @@ struct IngestCommand: TypedCommand {
             return .inputError
         }
         var batch = IngestBatch(ingester: ingester, sink: sink, countsSuperseded: options.policy == .latest)
-        return batch.run(inputs, manifest: manifest, parallel: options.parallel, io: io)
+        let status = batch.run(inputs, manifest: manifest, parallel: options.parallel, io: io)
+        BatchMemory.leaveToExit((setup, batch), io: io)
+        return status
     }
 }

@@ -76,4 +76,27 @@ final class JobsGiveTheSameOutputTests: XCTestCase {
         XCTAssertTrue(BatchMemory.keepFreedMemory(), "glibc refuses a mapping threshold past 32 MiB: the policy must stay within what it takes")
         #endif
     }
+
+    /// A batch's state is left to the exit only when the process exits after the command: an in-process
+    /// caller (a test, a program linking the CLI) gets it freed as usual.
+    func testBatchStateIsLeftToTheExitOnlyForTheProcessOwnStreams() {
+        final class State {}
+        var inProcess = CommandIO.standard()
+        inProcess.processExitsAfterCommand = false
+        weak var freed: State?
+        do {
+            let state = State()
+            freed = state
+            BatchMemory.leaveToExit(state, io: inProcess)
+        }
+        XCTAssertNil(freed, "an in-process caller's batch state must be freed when the command returns")
+        XCTAssertTrue(CommandIO.standard().processExitsAfterCommand, "the executable's streams say the process exits after the command")
+        weak var kept: State?
+        do {
+            let state = State()
+            kept = state
+            BatchMemory.leaveToExit(state, io: CommandIO.standard())
+        }
+        XCTAssertNotNil(kept, "the executable's batch state is left for the exit to reclaim")
+    }
 }
