@@ -53,11 +53,32 @@ public struct CommandIO: Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment,
+            environment: processEnvironment(),
             onInterrupt: InterruptWatch.shared.install)
         io.errorIsTerminal = isatty(STDERR_FILENO) == 1
         io.processExitsAfterCommand = true
         return io
+    }
+
+    /// The process environment, read from `environ` as bytes (the first of a repeated name, as `getenv`),
+    /// without `ProcessInfo`'s set-up or a walk over each value's characters.
+    static func processEnvironment() -> [String: String] {
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var variables: [String: String] = [:]
+        variables.reserveCapacity(count)  // one table, not one rehashed at each doubling
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+                }
+            }
+            entry += 1
+        }
+        return variables
     }
 
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set to a non-empty value

@@ -75,8 +75,10 @@ struct IngestCommand: TypedCommand {
 
     func run(_ options: Options, io: CommandIO) throws(UsageError) -> ExitStatus {
         let printer = DiagnosticPrinter(useColor: io.usesColor)
-        guard let setup = VerifySetup.make(options.map, sources: options.sources, survey: nil, io: io, printer: printer), setup.mapping != nil,
-              let names = IngestSetup.datasetNames(options.datasetNames, io: io, printer: printer),
+        guard let setup = VerifySetup.make(options.map, sources: options.sources, survey: nil, io: io, printer: printer) else { return .inputError }
+        defer { setup.writeWarnings() }
+        let io = setup.io
+        guard setup.mapping != nil, let names = IngestSetup.datasetNames(options.datasetNames, io: io, printer: printer),
               let (inputs, manifest) = IngestSetup.inputs(options, io: io) else { return .inputError }
         BatchMemory.keepFreedMemory()
         let ingester = RecordIngester(verifier: setup.verifier, names: names, explodeArrays: options.explodeArrays)

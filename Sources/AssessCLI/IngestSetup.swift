@@ -46,6 +46,17 @@ enum IngestSetup {
     }
 }
 
+/// The listed inputs, then the manifest's: a concrete sequence (an `AnySequence` of a closure costs two generic
+/// types made at run time, on the path before the first archive).
+private struct AllInputs: Sequence, IteratorProtocol {
+    var listed: IndexingIterator<[IngestInput]>
+    var manifest: ManifestStream?
+
+    mutating func next() -> IngestInput? {
+        listed.next() ?? manifest?.next()
+    }
+}
+
 /// `assess ingest` over its inputs: workers verify and lay out each record; the ordered stage decides
 /// duplicates and commits, printing one JSON line per input and the summary.
 struct IngestBatch {
@@ -64,10 +75,9 @@ struct IngestBatch {
 
     /// Ingests the listed inputs, then the manifest's; the exit status.
     mutating func run(_ inputs: [IngestInput], manifest: ManifestStream?, parallel: OrderedParallelMap, io: CommandIO) -> ExitStatus {
-        var manifest = manifest, failure: IngestWriteError?
+        var failure: IngestWriteError?
         var meter = ParallelInputs.meter(total: manifest == nil ? inputs.count : nil, noun: "archives", io: io)
-        var listed = inputs.makeIterator()
-        let all = AnySequence { AnyIterator { listed.next() ?? manifest?.next() } }
+        let all = AllInputs(listed: inputs.makeIterator(), manifest: manifest)
         // An input that could not be read (no such file, a manifest line without a usable path) keeps
         // its rejected row, and makes the exit status 3, as in `verify`.
         var unreadable = false

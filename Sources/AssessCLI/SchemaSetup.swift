@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Platform
 import JSONCore
@@ -5,19 +6,40 @@ import JSONSchema
 import AssessmentModel
 import AssessmentSchemas
 import ResultArchive
+import OrderedParallel
 
 /// Builds registries and validators from `--schema` and `--ref-dir` options.
 enum SchemaSetup {
     /// A registry with the bundled schemas and every `.json` under the given folders.
     static func registry(refDirectories: [String], printer: DiagnosticPrinter) -> Result<SchemaRegistry, SetupFailure> {
-        var registry = BundledSchemas.registry()
-        for directory in refDirectories {
-            do {
-                try registry.registerDirectory(at: directory)
-            } catch {
-                return .failure(SetupFailure(lines: [describe(error, printer)]))
-            }
+        registry(refDirectories: refDirectories, printer: printer, alongside: {})
+    }
+
+    /// A registry with the bundled schemas and every `.json` under the given folders, with `alongside` run meanwhile:
+    /// the bundled schemas are indexed on another thread while this one lists the folders, both then share the
+    /// folders' files, and this thread runs `alongside` once it finds no file left. The error is that of
+    /// registering each folder in turn: a folder that cannot be listed, or its first bad file in sorted order.
+    static func registry(refDirectories: [String], printer: DiagnosticPrinter, alongside: () -> Void) -> Result<SchemaRegistry, SetupFailure> {
+        guard !refDirectories.isEmpty else {
+            alongside()
+            return .success(BundledSchemas.registry())
         }
+        let bundled = Background { BundledSchemas.registry() }
+        // The folders up to the first that cannot be listed: the files of those before it come first.
+        var listed: [[String]] = []
+        var unlisted: SchemaLoadError?
+        for directory in refDirectories where unlisted == nil {
+            do throws(SchemaLoadError) { listed.append(try SchemaRegistry.schemaFiles(under: directory)) } catch { unlisted = error }
+        }
+        let loads = SchemaFileLoads(paths: listed.flatMap { $0 })
+        // The other cores take files too (on two cores one thread, the single iteration run where it is called).
+        let helper = Background { DispatchQueue.concurrentPerform(iterations: max(1, OrderedParallelMap.allCores - 1)) { _ in loads.loadRemaining() } }
+        loads.loadRemaining()
+        alongside()
+        helper.value
+        var registry = bundled.value
+        do throws(SchemaLoadError) { try loads.register(into: &registry) } catch { return .failure(SetupFailure(lines: [describe(error, printer)])) }
+        if let unlisted { return .failure(SetupFailure(lines: [describe(unlisted, printer)])) }
         return .success(registry)
     }
 
@@ -101,32 +123,30 @@ enum SchemaSetup {
 
     /// The `--catalog` of a command (`.success(nil)` without one), or a failure after printing why it cannot be read.
     static func catalog(_ path: String?, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
-        guard let path else { return .success(nil) }
-        do {
-            return .success(try SchemaCatalog(contentsOf: path))
-        } catch {
-            let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
-            failure.lines.forEach(io.printError)
-            return .failure(failure)
-        }
+        var read = CatalogRead()
+        read.read(path)
+        return catalog(read, printer: printer, io: io)
+    }
+
+    /// The `--catalog` of a command as read (`.success(nil)` without one), or a failure after printing why it cannot be read.
+    static func catalog(_ read: CatalogRead, printer: DiagnosticPrinter, io: CommandIO) -> Result<SchemaCatalog?, SetupFailure> {
+        guard let error = read.issue else { return .success(read.catalog) }
+        let failure = SetupFailure(lines: [printer.line(file: error.file, position: error.position, severity: .error, message: error.message)])
+        failure.lines.forEach(io.printError)
+        return .failure(failure)
     }
 
     /// Registers the schemas beside an archive map: the other `.json` files of its folder and everything
     /// under its `schemas/` subfolder (a mobile-client-json checkout's layout); `nil` after printing why not.
     static func registerMapFolder(of mapPath: String, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
-        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
-        let map = URL(fileURLWithPath: mapPath).standardized.path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        do {
-            for name in names.sorted() where name.hasSuffix(".json") {
-                let path = folder.appendingPathComponent(name).standardized.path
-                guard path != map, FileStatus.isFolder(path) == false else { continue }
-                try registry.registerFile(at: path)
-            }
-            let schemas = folder.appendingPathComponent("schemas").path
-            if FileStatus.isFolder(schemas) == true {
-                try registry.registerDirectory(at: schemas)
-            }
+        register(MapFolderFiles(mapPath: mapPath), in: &registry, printer: printer, io: io)
+    }
+
+    /// Registers the schemas beside an archive map, read before; `nil` after printing why not.
+    static func register(_ files: MapFolderFiles, in registry: inout SchemaRegistry, printer: DiagnosticPrinter, io: CommandIO) -> Bool {
+        do throws(SchemaLoadError) {
+            try files.loads.register(into: &registry)
+            if let unlisted = files.unlisted { throw unlisted }
             return true
         } catch {
             io.printError(describe(error, printer) + " (beside the archive map, whose folder's schemas are used)")
@@ -142,6 +162,49 @@ enum SchemaSetup {
         case .invalidJSON(let path, let parseError):
             return printer.line(file: path, position: parseError.position, severity: .error, message: parseError.message)
         }
+    }
+}
+
+/// The schema files beside an archive map, listed and loaded (so that it can be done while other set-up work
+/// goes on), to register in this order: the other `.json` files of its folder, sorted, then the files under its
+/// `schemas/` subfolder, or the error of listing it.
+struct MapFolderFiles {
+    let loads: SchemaFileLoads
+    let unlisted: SchemaLoadError?
+
+    /// Lists and loads the files beside the map at `mapPath`.
+    init(mapPath: String) {
+        let folder = URL(fileURLWithPath: mapPath).deletingLastPathComponent()
+        let map = URL(fileURLWithPath: mapPath).standardized.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var paths: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = folder.appendingPathComponent(name).standardized.path
+            guard path != map, FileStatus.isFolder(path) == false else { continue }
+            paths.append(path)
+        }
+        let schemas = folder.appendingPathComponent("schemas").path
+        var unlisted: SchemaLoadError?
+        if FileStatus.isFolder(schemas) == true {
+            do throws(SchemaLoadError) { paths += try SchemaRegistry.schemaFiles(under: schemas) } catch { unlisted = error }
+        }
+        let loads = SchemaFileLoads(paths: paths)
+        // Two threads, as `registerDirectory` reads a folder (a mobile-client-json checkout has many schemas).
+        DispatchQueue.concurrentPerform(iterations: min(paths.count, 2)) { _ in loads.loadRemaining() }
+        self.loads = loads
+        self.unlisted = unlisted
+    }
+}
+
+/// A `--catalog` file as read: the catalog, or the issue that stops it (neither without the option).
+struct CatalogRead {
+    var catalog: SchemaCatalog?
+    var issue: InputIssue?
+
+    /// Reads the catalog at `path`, if any.
+    mutating func read(_ path: String?) {
+        guard let path else { return }
+        do throws(InputIssue) { catalog = try SchemaCatalog(contentsOf: path) } catch { issue = error }
     }
 }
 

@@ -66,6 +66,8 @@ struct VerifyCommand: TypedCommand {
             survey = read.document.value
         }
         guard let setup = VerifySetup.make(options.map, sources: options.sources, survey: survey, io: io, printer: printer) else { return .inputError }
+        defer { setup.writeWarnings() }
+        let io = setup.io
         BatchMemory.keepFreedMemory()
         let (inputs, collected) = VerifyInput.collect(options.operands, recursive: options.recursive, manifest: options.manifest,
                                                       given: options.map.record, io: io, printer: printer)

@@ -9,36 +9,65 @@ import ResultArchive
 struct VerifySetup {
     let verifier: ArchiveVerifier
     let mapping: MapVerification?
+    /// The command's IO, writing the map's warnings (checked on another thread) before anything else it writes.
+    let io: CommandIO
+    /// The map's warnings, still to write unless something else was written first.
+    private let warnings: PendingWarnings?
+
+    /// Writes the map's warnings if nothing written since set-up did (call before the command returns).
+    func writeWarnings() { warnings?.write() }
 
     /// The verifier for the map and schema options, or `nil` after printing why it cannot be built (exit 3).
-    /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings.
+    /// Map problems against Sage's ArchiveMap.json are printed as positioned warnings; they are found on another
+    /// thread while the command goes on, and written before the first thing written after set-up (`io`).
     static func make(_ options: ArchiveMapOptions, sources: SchemaSources, survey: JSONValue?, io: CommandIO, printer: DiagnosticPrinter) -> VerifySetup? {
-        guard var registry = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer, io: io) else { return nil }
+        // Read while the schema folders load; each is reported only when every step before it succeeded.
+        var catalogRead = CatalogRead()
+        // Plain optionals, not tuples of them: a tuple's type would be made at run time.
+        var mapRead: ArchiveMap?, mapIssue: InputIssue?
+        var toleratedRead: ToleratedErrors?, toleratedIssue: InputIssue?
+        var mapFolder: MapFolderFiles?
+        let built = SchemaSetup.registry(refDirectories: sources.refDirectories, printer: printer) {
+            catalogRead.read(sources.catalog)
+            guard let path = options.mapPath else { return }
+            do throws(InputIssue) { mapRead = try ArchiveMap(contentsOf: path) } catch { mapIssue = error }
+            mapFolder = MapFolderFiles(mapPath: path)
+            guard let path = options.tolerated else { return }
+            do throws(InputIssue) { toleratedRead = try ToleratedErrors(contentsOf: path) } catch { toleratedIssue = error }
+        }
+        var registry: SchemaRegistry
+        switch built {
+        case .success(let built): registry = built
+        case .failure(let failure):
+            failure.lines.forEach(io.printError)
+            return nil
+        }
         let resultRegistry = registry
-        func fail(_ issue: InputIssue) -> VerifySetup? {
+        func fail(_ issue: InputIssue, _ io: CommandIO) -> VerifySetup? {
             io.printError(printer.line(file: issue.file, position: issue.position, severity: .error, message: issue.message))
             return nil
         }
-        guard case .success(let catalog) = SchemaSetup.catalog(sources.catalog, printer: printer, io: io) else { return nil }
-        guard let mapPath = options.mapPath else {
+        guard case .success(let catalog) = SchemaSetup.catalog(catalogRead, printer: printer, io: io) else { return nil }
+        guard options.mapPath != nil else {
             let schemas = SchemaCache(registry: registry, catalog: catalog)
-            return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil)
+            return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey), mapping: nil, io: io, warnings: nil)
         }
-        let map: ArchiveMap
-        do { map = try ArchiveMap(contentsOf: mapPath) } catch { return fail(error) }
-        guard SchemaSetup.registerMapFolder(of: mapPath, in: &registry, printer: printer, io: io) else { return nil }
-        for issue in map.schemaIssues(registry: registry) ?? [] {
-            io.printError(printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message))
+        if let mapIssue { return fail(mapIssue, io) }
+        guard let map = mapRead, let mapFolder, SchemaSetup.register(mapFolder, in: &registry, printer: printer, io: io) else { return nil }
+        let checked = registry
+        let warnings = PendingWarnings(writeError: io.writeError) {
+            (map.schemaIssues(registry: checked) ?? []).map { issue in
+                printer.line(file: issue.file, position: issue.position, severity: .warning, message: issue.message)
+            }
         }
-        var tolerated = ToleratedErrors()
-        if let path = options.tolerated {
-            do { tolerated = try ToleratedErrors(contentsOf: path) } catch { return fail(error) }
-        }
+        let io = io.writingFirst(warnings)
+        if let toleratedIssue { return fail(toleratedIssue, io) }
+        let tolerated = toleratedRead ?? ToleratedErrors()
         var mapping = MapVerification(map: map, aliases: options.aliases, tolerated: tolerated, required: options.required, maxErrors: options.maxErrors)
         mapping.names = FlagHints.settingNames
         let schemas = SchemaCache(registry: registry, catalog: catalog)
         return VerifySetup(verifier: ArchiveVerifier(schemas: schemas, resultRegistry: resultRegistry, survey: survey, mapping: mapping),
-                           mapping: mapping)
+                           mapping: mapping, io: io, warnings: warnings)
     }
 }
 

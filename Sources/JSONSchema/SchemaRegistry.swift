@@ -112,6 +112,13 @@ public struct SchemaRegistry: Sendable {
         documents[documents.count - 1].isDefault = true
     }
 
+    /// Room for `count` more resource URIs and anchors, so that registering many documents does not grow the
+    /// tables for each.
+    mutating func reserveResources(_ count: Int) {
+        resources.reserveCapacity(resources.count + count)
+        anchors.reserveCapacity(anchors.count + count)
+    }
+
     /// Whether a URI (with or without fragment) names something registered.
     public func contains(_ uri: String) -> Bool {
         resolve(uri, against: URIReference(uri)) != nil

@@ -159,8 +159,9 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func removeDotSegments(_ path: String) -> String {
-        // No `.` byte, no dot segment (a `.` byte that is no `.` character leaves the path as it is below too).
-        guard path.utf8.contains(UInt8(ascii: ".")) else { return path }
+        // No segment of `.` or `..` bytes between `/` bytes, no dot segment: the loop below would give the path back.
+        // (A `.` or `..` segment of characters is one of bytes too, and any other path takes the loop.)
+        guard hasDotSegment(path.utf8) else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         for (position, segment) in segments.enumerated() {
@@ -178,6 +179,22 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
         var result = output.joined(separator: "/")
         if path.hasPrefix("/"), !result.hasPrefix("/") { result = "/" + result }
         return result
+    }
+
+    /// Whether some `/`-separated run of the bytes is `.` or `..`.
+    private static func hasDotSegment(_ bytes: String.UTF8View) -> Bool {
+        var dots = 0  // the dots of the segment so far; -1 once it has another byte
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if dots == 1 || dots == 2 { return true }
+                dots = 0
+            } else if byte == UInt8(ascii: "."), dots >= 0 {
+                dots += 1
+            } else {
+                dots = -1
+            }
+        }
+        return dots == 1 || dots == 2
     }
 
     /// The reference as text.

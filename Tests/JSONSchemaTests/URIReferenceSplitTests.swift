@@ -38,4 +38,22 @@ final class URIReferenceSplitTests: XCTestCase {
         XCTAssertEqual(URIReference.removeDotSegments("/a/./b/../c"), "/a/c")
         XCTAssertEqual(URIReference.removeDotSegments("/a/.\u{301}/b"), "/a/.\u{301}/b")
     }
+
+    /// A path with no `.` or `..` segment of bytes is given back as it is without the segment-by-segment walk, and
+    /// that walk (taken once a `/.` is added) keeps every segment of it too: the shortcut gives what the walk gives.
+    func testPathsWithoutDotSegmentsAreKeptAsTheWalkKeepsThem() {
+        var generator = seededGenerator(0x444F_5453)
+        let pieces = ["/", "/", ".", "..", "...", "a", ".json", "é", "\u{301}", "\u{338}", "%2E", " "]
+        for _ in 0..<5_000 {
+            let length = Int(generator.next() % 10)
+            let path = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            guard !segments.contains(where: { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }) else { continue }
+            XCTAssertEqual(URIReference.removeDotSegments(path), path, path.debugDescription)
+            XCTAssertEqual(URIReference.removeDotSegments(path + "/."), path + "/", path.debugDescription)
+        }
+        XCTAssertEqual(URIReference.removeDotSegments("/a/.../b.json"), "/a/.../b.json")
+        XCTAssertEqual(URIReference.removeDotSegments("a/.."), "")
+        XCTAssertEqual(URIReference.removeDotSegments("/v2/./x.json"), "/v2/x.json")
+    }
 }
