@@ -189,8 +189,7 @@ struct MapFolderFiles {
             do throws(SchemaLoadError) { paths += try SchemaRegistry.schemaFiles(under: schemas) } catch { unlisted = error }
         }
         let loads = SchemaFileLoads(paths: paths)
-        // Two threads, as `registerDirectory` reads a folder (a mobile-client-json checkout has many schemas).
-        DispatchQueue.concurrentPerform(iterations: min(paths.count, 2)) { _ in loads.loadRemaining() }
+        loads.loadAll()
         self.loads = loads
         self.unlisted = unlisted
     }

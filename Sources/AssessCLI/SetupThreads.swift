@@ -17,7 +17,7 @@ final class Background<Value>: @unchecked Sendable {
             lock.withLock { result = value }
             done.signal()
         }
-        if !NativeThread.detach(stackSize: 1 << 29, compute) { compute() }
+        if !NativeThread.detach(stackSize: NativeThread.largeStackSize, compute) { compute() }
     }
 
     /// The value, once the thread has computed it (any number of times, from any thread).

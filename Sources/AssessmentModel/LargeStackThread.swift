@@ -5,6 +5,6 @@ import Platform
 package enum LargeStackThread {
     /// `body`'s result, computed on a new large-stack thread while the caller waits.
     package static func run<Value>(_ body: () -> Value) -> Value {
-        NativeThread.run(stackSize: 1 << 29, body)
+        NativeThread.run(stackSize: NativeThread.largeStackSize, body)
     }
 }

@@ -32,7 +32,7 @@ extension SchemaRegistry {
     public mutating func registerDirectory(at path: String) throws(SchemaLoadError) {
         let sorted = try SchemaRegistry.schemaFiles(under: path)
         let loads = SchemaFileLoads(paths: sorted)
-        DispatchQueue.concurrentPerform(iterations: sorted.count) { _ in loads.loadRemaining() }
+        loads.loadAll()
         try loads.register(into: &self)
     }
 
@@ -121,6 +121,11 @@ public final class SchemaFileLoads: @unchecked Sendable {
     public init(paths: [String]) {
         self.paths = paths
         slots = Array(repeating: .waiting, count: paths.count)
+    }
+
+    /// Loads every file on as many threads as run at once (each takes the next file not yet taken).
+    public func loadAll() {
+        DispatchQueue.concurrentPerform(iterations: paths.count) { _ in loadRemaining() }
     }
 
     /// Loads files not taken by another thread until none is left.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Platform
 import JSONCore
+import AssessmentModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ public enum StdioSession {
             inbox.close()
         }
         // Deeply nested surveys are analysed recursively in places: a large stack keeps them safe.
-        return NativeThread.run(stackSize: 1 << 29) {
+        return LargeStackThread.run {
             serve(options: options, inbox: inbox) { messages in
                 for message in messages { FileDescriptor.writeAll(output, MessageFramer.frame(JSONWriter.compact.bytes(message))) }
             }

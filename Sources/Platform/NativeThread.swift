@@ -3,6 +3,10 @@ import Glibc
 /// Threads of the operating system (pthreads) with a stack of a given size, for work that runs beside the
 /// caller (`detach`) or that needs a deeper stack than the caller's (`run`).
 public enum NativeThread {
+    /// 512 MB: the stack for work that recurses with a document's nesting (the `assess` binary runs its
+    /// command on one; deep input is then limited by the parsers' own bounds, not by the stack).
+    public static let largeStackSize = 1 << 29
+
     /// Starts `body` on a new detached thread with a stack of `stackSize` bytes (the system's default when
     /// `nil`); false if no thread could be created (then `body` does not run).
     @discardableResult

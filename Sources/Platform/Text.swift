@@ -13,7 +13,6 @@ extension String {
         return result
     }
 
-
     /// This string cut or padded with spaces to `length` characters.
     public func padded(toLength length: Int) -> String {
         count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)

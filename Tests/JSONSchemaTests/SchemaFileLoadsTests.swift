@@ -45,6 +45,19 @@ final class SchemaFileLoadsTests: XCTestCase {
         }
     }
 
+    /// `loadAll` reads every file before it returns: registering afterwards needs none of them on disk.
+    func testLoadAllReadsEveryFileBeforeItReturns() throws {
+        let root = try folder(files)
+        var expected = SchemaRegistry()
+        try expected.registerDirectory(at: root.path)
+        let loads = SchemaFileLoads(paths: try SchemaRegistry.schemaFiles(under: root.path))
+        loads.loadAll()
+        try FileManager.default.removeItem(at: root)
+        var registry = SchemaRegistry()
+        try loads.register(into: &registry)
+        XCTAssertEqual(documents(registry), documents(expected))
+    }
+
     func testTheFirstBadFileInOrderIsTheErrorAndNothingAfterItIsRegistered() throws {
         var broken = files
         broken["b/a.json"] = "{"
